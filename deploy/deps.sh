@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs exactly the Debian packages tallyd needs to build, test and run that are missing.
+# Idempotent: when everything is present it installs nothing. Needs root (or sudo) only when
+# something is missing. Both README commands call this first.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  build-essential cmake ninja-build pkg-config ccache git ca-certificates
+  # libraries (Debian 12 "bookworm" names)
+  libboost1.81-dev libboost-json1.81-dev librocksdb-dev capnproto libcapnp-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
+  # the README's tour and the smoke test use curl
+  curl
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "deps: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "deps: installing ${missing[*]}"
+SUDO=""
+if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update
+$SUDO apt-get install -y --no-install-recommends "${missing[@]}"

@@ -1,0 +1,54 @@
+#include "events/sha256.hpp"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include <stdexcept>
+
+namespace tally::events {
+
+Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
+  if (ctx_ == nullptr || EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr) != 1) {
+    throw std::runtime_error("sha256: OpenSSL could not initialise a digest");
+  }
+}
+
+Sha256::~Sha256() { EVP_MD_CTX_free(ctx_); }
+
+Sha256& Sha256::update(const void* data, std::size_t size) {
+  EVP_DigestUpdate(ctx_, data, size);
+  return *this;
+}
+
+Digest Sha256::finish() {
+  Digest out{};
+  unsigned int size = 0;
+  EVP_DigestFinal_ex(ctx_, out.data(), &size);
+  EVP_DigestInit_ex(ctx_, EVP_sha256(), nullptr);
+  return out;
+}
+
+Digest sha256(std::string_view bytes) {
+  Digest out{};
+  unsigned int size = 0;
+  EVP_Digest(bytes.data(), bytes.size(), out.data(), &size, EVP_sha256(), nullptr);
+  return out;
+}
+
+std::string hex(const Digest& digest) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(64);
+  for (std::uint8_t b : digest) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 0xf];
+  }
+  return out;
+}
+
+bool constant_time_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
+
+}  // namespace tally::events

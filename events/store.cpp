@@ -1,0 +1,542 @@
+#include "events/store.hpp"
+
+#include "events/keys.hpp"
+
+#include <capnp/serialize.h>
+#include <rocksdb/db.h>
+#include <rocksdb/filter_policy.h>
+#include <rocksdb/table.h>
+#include <rocksdb/write_batch.h>
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+
+namespace tally::events {
+
+namespace {
+
+enum Family : std::size_t { kDefault, kLog, kStreams, kIdempotency, kMeta, kFamilies };
+const char* const kFamilyNames[kFamilies] = {"default", "log", "streams", "idempotency", "meta"};
+
+std::int64_t now_micros() {
+  using namespace std::chrono;
+  return duration_cast<microseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::string_view as_view(const rocksdb::Slice& s) { return {s.data(), s.size()}; }
+
+std::string flat_bytes(capnp::MessageBuilder& message) {
+  auto words = capnp::messageToFlatArray(message);
+  auto bytes = words.asBytes();
+  return std::string(reinterpret_cast<const char*>(bytes.begin()), bytes.size());
+}
+
+bool valid_stream_name(std::string_view stream) {
+  return !stream.empty() && stream.find('\0') == std::string_view::npos;
+}
+
+struct Pending {
+  AppendRequest request;
+  EventStore::Completion done;
+};
+
+}  // namespace
+
+Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>()) {
+  message_->initRoot<schema::Event>();
+}
+
+struct EventStore::Impl {
+  StoreOptions options;
+  std::unique_ptr<rocksdb::DB> db;
+  std::vector<rocksdb::ColumnFamilyHandle*> families;
+
+  // The head as of the last durable batch. Written by the writer thread; read by head().
+  mutable std::mutex head_mutex;
+  Head head;  // GUARDED_BY(head_mutex)
+
+  // Writer-thread state: the current version of every stream touched since open, and the time
+  // of the last event (event times never go backwards).
+  std::unordered_map<std::string, std::uint64_t> versions;
+  std::int64_t last_time = 0;
+  bool last_write_failed = false;
+
+  std::mutex queue_mutex;
+  std::condition_variable queue_ready;
+  std::deque<Pending> queue;  // GUARDED_BY(queue_mutex)
+  bool stopping = false;      // GUARDED_BY(queue_mutex)
+
+  std::mutex subscribers_mutex;
+  std::map<std::uint64_t, Subscriber> subscribers;  // GUARDED_BY(subscribers_mutex)
+  std::uint64_t next_subscriber = 1;                 // GUARDED_BY(subscribers_mutex)
+
+  std::thread writer;
+
+  rocksdb::ColumnFamilyHandle* cf(Family f) const { return families[f]; }
+
+  void open(const std::string& dir);
+  void writer_loop();
+  void process(std::vector<Pending>& batch, Sha256& hasher);
+  std::uint64_t load_version(const std::string& stream);
+  std::uint64_t version_of_seq(std::uint64_t seq);
+};
+
+void EventStore::Impl::open(const std::string& dir) {
+  rocksdb::Options db_options;
+  db_options.create_if_missing = options.create_if_missing;
+  db_options.create_missing_column_families = true;
+  db_options.IncreaseParallelism(2);
+  db_options.keep_log_file_num = 5;
+
+  rocksdb::BlockBasedTableOptions point_lookups;
+  point_lookups.filter_policy.reset(rocksdb::NewBloomFilterPolicy(10));
+  rocksdb::ColumnFamilyOptions lookup_family;
+  lookup_family.table_factory.reset(rocksdb::NewBlockBasedTableFactory(point_lookups));
+
+  std::vector<rocksdb::ColumnFamilyDescriptor> descriptors;
+  for (std::size_t f = 0; f < kFamilies; ++f) {
+    bool lookups = f == kIdempotency || f == kStreams;
+    descriptors.emplace_back(kFamilyNames[f],
+                             lookups ? lookup_family : rocksdb::ColumnFamilyOptions());
+  }
+  rocksdb::DB* raw = nullptr;
+  auto status = rocksdb::DB::Open(db_options, dir, descriptors, &families, &raw);
+  if (!status.ok()) throw std::runtime_error("event store: cannot open " + dir + ": " + status.ToString());
+  db.reset(raw);
+
+  std::string value;
+  status = db->Get(rocksdb::ReadOptions(), cf(kMeta), keys::kHeadKey, &value);
+  if (status.ok()) {
+    head.seq = keys::read_be64(value);
+    head.hash = keys::digest_at(std::string_view(value).substr(8));
+    std::string last;
+    if (db->Get(rocksdb::ReadOptions(), cf(kLog), keys::be64(head.seq), &last).ok()) {
+      StoredEvent event(head.seq, head.hash, std::string_view(last).substr(32));
+      last_time = event.event().getRecordedAt();
+    }
+  } else if (!status.IsNotFound()) {
+    throw std::runtime_error("event store: cannot read its head: " + status.ToString());
+  }
+}
+
+std::uint64_t EventStore::Impl::load_version(const std::string& stream) {
+  if (auto it = versions.find(stream); it != versions.end()) return it->second;
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(rocksdb::ReadOptions(), cf(kStreams)));
+  std::string prefix = keys::stream_prefix(stream);
+  it->SeekForPrev(keys::stream_key(stream, UINT64_MAX));
+  std::uint64_t version = 0;
+  if (it->Valid() && it->key().starts_with(prefix)) {
+    version = keys::read_be64(as_view(it->key()).substr(prefix.size()));
+  }
+  versions.emplace(stream, version);
+  return version;
+}
+
+std::uint64_t EventStore::Impl::version_of_seq(std::uint64_t seq) {
+  std::string value;
+  if (!db->Get(rocksdb::ReadOptions(), cf(kLog), keys::be64(seq), &value).ok()) return 0;
+  StoredEvent event(seq, keys::digest_at(value), std::string_view(value).substr(32));
+  return event.event().getVersion();
+}
+
+void EventStore::Impl::writer_loop() {
+  Sha256 hasher;
+  for (;;) {
+    std::vector<Pending> batch;
+    {
+      std::unique_lock lock(queue_mutex);
+      queue_ready.wait(lock, [&] { return stopping || !queue.empty(); });
+      if (queue.empty()) return;  // stopping, and everything queued is done
+      std::size_t n = std::min(queue.size(), options.max_batch);
+      batch.reserve(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        batch.push_back(std::move(queue.front()));
+        queue.pop_front();
+      }
+    }
+    process(batch, hasher);
+  }
+}
+
+// One group commit: decide every request of the batch against the state left by the ones before
+// it, write all accepted events in one synced WriteBatch, then publish and acknowledge.
+void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
+  if (last_write_failed) {
+    // A failed write leaves RocksDB refusing writes until it is told to resume (e.g. once disk
+    // space is back). Try once per batch; if it still fails the batch fails below.
+    last_write_failed = !db->Resume().ok();
+  }
+
+  Head start;
+  {
+    std::lock_guard lock(head_mutex);
+    start = head;
+  }
+  Head next = start;
+  std::int64_t start_time = last_time;
+  std::unordered_map<std::string, std::uint64_t> versions_before;  // for a rollback
+  std::unordered_map<std::string, std::pair<keys::IdempotencyRecord, std::uint64_t>> keys_in_batch;
+
+  rocksdb::WriteBatch write;
+  std::vector<AppendResult> results(batch.size());
+  std::vector<StoredEvent> appended;
+
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    AppendRequest& request = batch[i].request;
+    AppendResult& result = results[i];
+    if (!valid_stream_name(request.stream) || request.events.empty()) {
+      result.status = AppendStatus::invalid;
+      result.error = request.events.empty() ? "an append needs at least one event"
+                                            : "a stream name must be non-empty and without NUL";
+      continue;
+    }
+    Digest digest = request.content_digest ? *request.content_digest : default_digest(request);
+
+    if (!request.idempotency_key.empty()) {
+      std::optional<keys::IdempotencyRecord> seen;
+      std::uint64_t seen_version = 0;
+      if (auto it = keys_in_batch.find(request.idempotency_key); it != keys_in_batch.end()) {
+        seen = it->second.first;
+        seen_version = it->second.second;
+      } else {
+        std::string value;
+        if (db->Get(rocksdb::ReadOptions(), cf(kIdempotency), request.idempotency_key, &value).ok()) {
+          seen = keys::decode_idempotency(value);
+          if (seen) seen_version = version_of_seq(seen->first_seq + seen->count - 1);
+        }
+      }
+      if (seen) {
+        if (seen->digest == digest) {
+          result.status = AppendStatus::duplicate;
+          result.first_seq = seen->first_seq;
+          result.last_seq = seen->first_seq + seen->count - 1;
+          result.stream_version = seen_version;
+        } else {
+          result.status = AppendStatus::idempotency_mismatch;
+          result.error = "this Idempotency-Key was used with different content";
+        }
+        continue;
+      }
+    }
+
+    std::uint64_t current = load_version(request.stream);
+    if (!request.expected.accepts(current)) {
+      result.status = AppendStatus::version_conflict;
+      result.stream_version = current;
+      continue;
+    }
+    versions_before.emplace(request.stream, current);
+
+    result.first_seq = next.seq + 1;
+    for (Draft& draft : request.events) {
+      auto event = draft.event();
+      event.setSeq(++next.seq);
+      event.setStream(request.stream);
+      event.setVersion(++current);
+      event.setEventId(request.idempotency_key);
+      last_time = std::max(last_time, now_micros());
+      event.setRecordedAt(last_time);
+      event.setPrevHash(capnp::Data::Reader(next.hash.data(), next.hash.size()));
+      std::string bytes = flat_bytes(*draft.message_);
+      next.hash = hasher.update(next.hash.data(), next.hash.size()).update(bytes).finish();
+      write.Put(cf(kLog), keys::be64(next.seq), keys::log_value(next.hash, bytes));
+      write.Put(cf(kStreams), keys::stream_key(request.stream, current), keys::be64(next.seq));
+      appended.emplace_back(next.seq, next.hash, bytes);
+    }
+    versions[request.stream] = current;
+    result.status = AppendStatus::appended;
+    result.last_seq = next.seq;
+    result.stream_version = current;
+    if (!request.idempotency_key.empty()) {
+      keys::IdempotencyRecord record{result.first_seq, request.events.size(), digest};
+      write.Put(cf(kIdempotency), request.idempotency_key, keys::encode(record));
+      keys_in_batch.emplace(request.idempotency_key, std::make_pair(record, current));
+    }
+  }
+
+  if (!appended.empty()) {
+    write.Put(cf(kMeta), keys::kHeadKey, keys::encode_head(next.seq, next.hash));
+    rocksdb::WriteOptions write_options;
+    write_options.sync = options.sync;
+    auto status = db->Write(write_options, &write);
+    if (!status.ok()) {
+      // Nothing of this batch is in the log: undo the in-memory state and refuse every append.
+      last_write_failed = true;
+      last_time = start_time;
+      for (auto& [stream, version] : versions_before) versions[stream] = version;
+      for (auto& result : results) {
+        if (result.status != AppendStatus::appended) continue;
+        result = AppendResult{AppendStatus::failed, 0, 0, 0, "the store could not write: " + status.ToString()};
+      }
+      appended.clear();
+    } else {
+      std::lock_guard lock(head_mutex);
+      head = next;
+    }
+  }
+
+  if (!appended.empty()) {
+    std::vector<Subscriber> listeners;
+    {
+      std::lock_guard lock(subscribers_mutex);
+      for (auto& [id, s] : subscribers) listeners.push_back(s);
+    }
+    for (const StoredEvent& event : appended) {
+      for (auto& listener : listeners) listener(event);
+    }
+  }
+
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (batch[i].done) batch[i].done(std::move(results[i]));
+  }
+}
+
+EventStore::EventStore(const std::string& dir, StoreOptions options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->options = options;
+  if (impl_->options.max_batch == 0) impl_->options.max_batch = 1;
+  impl_->open(dir);
+  impl_->writer = std::thread([this] { impl_->writer_loop(); });
+}
+
+EventStore::~EventStore() {
+  {
+    std::lock_guard lock(impl_->queue_mutex);
+    impl_->stopping = true;
+  }
+  impl_->queue_ready.notify_all();
+  impl_->writer.join();
+  for (auto* handle : impl_->families) impl_->db->DestroyColumnFamilyHandle(handle);
+  impl_->db->Close();
+}
+
+void EventStore::append_async(AppendRequest request, Completion done) {
+  {
+    std::lock_guard lock(impl_->queue_mutex);
+    impl_->queue.push_back(Pending{std::move(request), std::move(done)});
+  }
+  impl_->queue_ready.notify_one();
+}
+
+AppendResult EventStore::append(AppendRequest request) {
+  std::mutex m;
+  std::condition_variable cv;
+  std::optional<AppendResult> out;
+  append_async(std::move(request), [&](AppendResult r) {
+    std::lock_guard lock(m);
+    out = std::move(r);
+    cv.notify_one();
+  });
+  std::unique_lock lock(m);
+  cv.wait(lock, [&] { return out.has_value(); });
+  return std::move(*out);
+}
+
+Head EventStore::head() const {
+  std::lock_guard lock(impl_->head_mutex);
+  return impl_->head;
+}
+
+std::uint64_t EventStore::subscribe(Subscriber subscriber) {
+  std::lock_guard lock(impl_->subscribers_mutex);
+  std::uint64_t id = impl_->next_subscriber++;
+  impl_->subscribers.emplace(id, std::move(subscriber));
+  return id;
+}
+
+void EventStore::unsubscribe(std::uint64_t id) {
+  std::lock_guard lock(impl_->subscribers_mutex);
+  impl_->subscribers.erase(id);
+}
+
+Digest EventStore::default_digest(const AppendRequest& request) {
+  Sha256 hasher;
+  hasher.update(request.stream).update("\0", 1);
+  for (const Draft& draft : request.events) {
+    hasher.update(flat_bytes(*draft.message_));
+  }
+  return hasher.finish();
+}
+
+VerifyResult EventStore::verify() const {
+  VerifyResult result;
+  auto view = read_view();
+  Digest previous{};
+  std::uint64_t expected_seq = 1;
+  Sha256 hasher;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = view.snapshot_;
+  std::unique_ptr<rocksdb::Iterator> it(impl_->db->NewIterator(read_options, impl_->cf(kLog)));
+  auto fail = [&](std::uint64_t seq, std::string problem) {
+    result.ok = false;
+    result.first_bad = seq;
+    result.problem = std::move(problem);
+  };
+  for (it->SeekToFirst(); it->Valid(); it->Next(), ++expected_seq) {
+    std::uint64_t seq = keys::read_be64(as_view(it->key()));
+    std::string_view value = as_view(it->value());
+    if (seq != expected_seq) {
+      fail(expected_seq, "seq " + std::to_string(expected_seq) + " is missing from the log");
+      return result;
+    }
+    if (value.size() < 32) {
+      fail(seq, "the stored record is truncated");
+      return result;
+    }
+    Digest stored = keys::digest_at(value);
+    std::string_view bytes = value.substr(32);
+    Digest computed = hasher.update(previous.data(), previous.size()).update(bytes).finish();
+    if (computed != stored) {
+      fail(seq, "the hash does not match the event's bytes");
+      return result;
+    }
+    try {
+      StoredEvent event(seq, stored, bytes);
+      auto prev = event.event().getPrevHash();
+      if (event.event().getSeq() != seq || prev.size() != previous.size() ||
+          !std::equal(prev.begin(), prev.end(), previous.begin())) {
+        fail(seq, "the event does not link to the previous hash");
+        return result;
+      }
+    } catch (const kj::Exception& e) {
+      fail(seq, "the event cannot be decoded");
+      return result;
+    }
+    previous = stored;
+    result.events = seq;
+  }
+  if (result.events != view.head().seq || previous != view.head().hash) {
+    fail(result.events + 1, "the recorded head does not match the end of the log");
+    return result;
+  }
+  result.head = previous;
+  return result;
+}
+
+// --- ReadView ----------------------------------------------------------------------------------
+
+ReadView EventStore::read_view() const {
+  const rocksdb::Snapshot* snapshot = impl_->db->GetSnapshot();
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot;
+  Head head;
+  std::string value;
+  if (impl_->db->Get(read_options, impl_->cf(kMeta), keys::kHeadKey, &value).ok()) {
+    head.seq = keys::read_be64(value);
+    head.hash = keys::digest_at(std::string_view(value).substr(8));
+  }
+  return ReadView(*this, snapshot, head);
+}
+
+ReadView::ReadView(const EventStore& store, const rocksdb::Snapshot* snapshot, Head head)
+    : store_(&store), snapshot_(snapshot), head_(head) {}
+
+ReadView::ReadView(ReadView&& other) noexcept
+    : store_(other.store_), snapshot_(other.snapshot_), head_(other.head_) {
+  other.snapshot_ = nullptr;
+}
+
+ReadView::~ReadView() {
+  if (snapshot_ != nullptr) store_->impl_->db->ReleaseSnapshot(snapshot_);
+}
+
+std::vector<StoredEvent> ReadView::events_for(std::vector<std::uint64_t> seqs) const {
+  auto& impl = *store_->impl_;
+  std::vector<StoredEvent> out;
+  out.reserve(seqs.size());
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  std::string value;
+  for (std::uint64_t seq : seqs) {
+    if (!impl.db->Get(read_options, impl.cf(kLog), keys::be64(seq), &value).ok()) continue;
+    out.emplace_back(seq, keys::digest_at(value), std::string_view(value).substr(32));
+  }
+  return out;
+}
+
+std::vector<StoredEvent> ReadView::stream(std::string_view stream, std::uint64_t from_version,
+                                          std::size_t limit) const {
+  auto& impl = *store_->impl_;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(read_options, impl.cf(kStreams)));
+  std::string prefix = keys::stream_prefix(stream);
+  std::vector<std::uint64_t> seqs;
+  for (it->Seek(keys::stream_key(stream, from_version));
+       it->Valid() && it->key().starts_with(prefix) && seqs.size() < limit; it->Next()) {
+    seqs.push_back(keys::read_be64(as_view(it->value())));
+  }
+  return events_for(std::move(seqs));
+}
+
+std::vector<StoredEvent> ReadView::log(std::uint64_t from_seq, std::size_t limit) const {
+  std::vector<StoredEvent> out;
+  scan(from_seq, [&](const StoredEvent& e) {
+    out.push_back(e);
+    return out.size() < limit;
+  });
+  return out;
+}
+
+void ReadView::scan(std::uint64_t from_seq,
+                    const std::function<bool(const StoredEvent&)>& visit) const {
+  auto& impl = *store_->impl_;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  read_options.readahead_size = 2 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(read_options, impl.cf(kLog)));
+  for (it->Seek(keys::be64(std::max<std::uint64_t>(from_seq, 1))); it->Valid(); it->Next()) {
+    std::uint64_t seq = keys::read_be64(as_view(it->key()));
+    if (seq > head_.seq) break;
+    std::string_view value = as_view(it->value());
+    if (!visit(StoredEvent(seq, keys::digest_at(value), value.substr(32)))) break;
+  }
+}
+
+std::vector<StoredEvent> ReadView::tree(std::string_view root) const {
+  auto& impl = *store_->impl_;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(read_options, impl.cf(kStreams)));
+  std::vector<std::uint64_t> seqs;
+  // Keys sort as "root\0…" < "root-other…" < "root/…": walk everything that starts with root and
+  // keep the stream itself and the ones below "root/".
+  for (it->Seek(rocksdb::Slice(root.data(), root.size()));
+       it->Valid() && it->key().starts_with(rocksdb::Slice(root.data(), root.size())); it->Next()) {
+    std::string_view key = as_view(it->key());
+    std::string_view name = key.substr(0, key.find('\0'));
+    bool below = name.size() > root.size() && name[root.size()] == '/';
+    if (name == root || below) seqs.push_back(keys::read_be64(as_view(it->value())));
+  }
+  std::sort(seqs.begin(), seqs.end());
+  return events_for(std::move(seqs));
+}
+
+std::optional<StoredEvent> ReadView::event(std::uint64_t seq) const {
+  if (seq == 0 || seq > head_.seq) return std::nullopt;
+  auto events = events_for({seq});
+  if (events.empty()) return std::nullopt;
+  return std::move(events.front());
+}
+
+std::uint64_t ReadView::stream_version(std::string_view stream) const {
+  auto& impl = *store_->impl_;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  std::unique_ptr<rocksdb::Iterator> it(impl.db->NewIterator(read_options, impl.cf(kStreams)));
+  std::string prefix = keys::stream_prefix(stream);
+  it->SeekForPrev(keys::stream_key(stream, UINT64_MAX));
+  if (it->Valid() && it->key().starts_with(prefix)) {
+    return keys::read_be64(as_view(it->key()).substr(prefix.size()));
+  }
+  return 0;
+}
+
+}  // namespace tally::events

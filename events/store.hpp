@@ -1,0 +1,200 @@
+// The event store: an append-only log of Cap'n Proto events in RocksDB.
+//
+// Thread safety: an EventStore may be used from any number of threads at once. Appends from all
+// threads go through one writer thread, which gathers the appends waiting at that moment into a
+// single WriteBatch and syncs it once (group commit); each append is acknowledged only after that
+// sync. Reads take a consistent RocksDB snapshot (see ReadView) and never block the writer.
+// Subscribers are called on the writer thread, one event at a time in seq order, after the batch
+// holding the event is durable and before the appends of that batch are acknowledged — so a
+// projection updated by a subscriber already shows an event when its writer hears "appended".
+//
+// Layout (column families): `log` big-endian seq → [32-byte hash][encoded event];
+// `streams` stream '\0' big-endian version → big-endian seq; `idempotency` key → first seq,
+// event count and the digest of the request; `meta` "head" → head seq and head hash.
+#pragma once
+
+#include "events/sha256.hpp"
+#include "schema/tally.capnp.h"
+
+#include <capnp/message.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rocksdb {
+class DB;
+class ColumnFamilyHandle;
+class Snapshot;
+}  // namespace rocksdb
+
+namespace tally::events {
+
+using schema::StoredEvent;
+
+struct StoreOptions {
+  // Sync the write-ahead log before acknowledging a batch. true: an acknowledged append survives
+  // a process crash and a power cut. false: it survives a process crash only (the OS still holds
+  // it). Default: true. Only the benchmark of the non-durable path turns it off.
+  bool sync = true;
+
+  // The most appends gathered into one WriteBatch. Default: 1024.
+  std::size_t max_batch = 1024;
+
+  // Create the store when the directory holds none. Default: true.
+  bool create_if_missing = true;
+};
+
+// What an append expects of its stream before it is applied.
+class ExpectedVersion {
+ public:
+  static ExpectedVersion any() { return ExpectedVersion(Kind::any, 0); }
+  static ExpectedVersion no_stream() { return ExpectedVersion(Kind::exact, 0); }
+  static ExpectedVersion exactly(std::uint64_t version) {
+    return ExpectedVersion(Kind::exact, version);
+  }
+
+  // True when a stream currently at `current` (0: no stream yet) satisfies the expectation.
+  bool accepts(std::uint64_t current) const { return kind_ == Kind::any || current == version_; }
+
+ private:
+  enum class Kind { any, exact };
+  ExpectedVersion(Kind kind, std::uint64_t version) : kind_(kind), version_(version) {}
+  Kind kind_;
+  std::uint64_t version_;
+};
+
+// An event before it is appended: the caller sets the payload, author, supersedes and reason;
+// the store stamps seq, stream, version, event id, time and previous hash.
+class Draft {
+ public:
+  Draft();
+  schema::Event::Builder event() { return message_->getRoot<schema::Event>(); }
+
+ private:
+  friend class EventStore;
+  std::unique_ptr<capnp::MallocMessageBuilder> message_;
+};
+
+struct AppendRequest {
+  std::string stream;
+  ExpectedVersion expected = ExpectedVersion::any();
+  std::vector<Draft> events;  // appended together, contiguously, or not at all
+  // Empty: no idempotency. Otherwise a retry with the same key and the same content is answered
+  // with the original seqs and appends nothing, also after a restart.
+  std::string idempotency_key;
+  // What "the same content" means for the key. Default: the digest of the stream and the drafts.
+  std::optional<Digest> content_digest;
+};
+
+enum class AppendStatus {
+  appended,              // the events are durable; seqs and version are theirs
+  duplicate,             // the key was seen with the same content: the original seqs, nothing new
+  version_conflict,      // the stream was not as expected: nothing appended, its current version
+  idempotency_mismatch,  // the key was seen with other content: nothing appended
+  invalid,               // the request itself is unusable (no events, bad stream name)
+  failed,                // the store could not write (disk full, read-only, …): nothing appended
+};
+
+struct AppendResult {
+  AppendStatus status = AppendStatus::failed;
+  std::uint64_t first_seq = 0;       // appended / duplicate
+  std::uint64_t last_seq = 0;        // appended / duplicate
+  std::uint64_t stream_version = 0;  // appended / duplicate: after the events; conflict: current
+  std::string error;                 // invalid / failed: why
+};
+
+struct Head {
+  std::uint64_t seq = 0;  // 0: the log is empty
+  Digest hash{};          // all zeros for an empty log
+};
+
+struct VerifyResult {
+  bool ok = true;
+  std::uint64_t events = 0;    // events checked
+  Digest head{};               // the hash of the last event
+  std::uint64_t first_bad = 0; // !ok: the first seq whose hash or link does not match
+  std::string problem;         // !ok: what did not match
+};
+
+class EventStore;
+
+// A consistent view of the log at one moment: every read through it sees the same events.
+class ReadView {
+ public:
+  ~ReadView();
+  ReadView(ReadView&&) noexcept;
+  ReadView& operator=(ReadView&&) = delete;
+
+  Head head() const { return head_; }
+
+  // Events of `stream` with version >= from_version, in version order, at most `limit`.
+  std::vector<StoredEvent> stream(std::string_view stream, std::uint64_t from_version = 1,
+                                  std::size_t limit = SIZE_MAX) const;
+  // The log from `from_seq`, in seq order, at most `limit` events.
+  std::vector<StoredEvent> log(std::uint64_t from_seq, std::size_t limit = SIZE_MAX) const;
+  // Calls `visit` for each event from `from_seq` to the view's head, in seq order, without
+  // collecting them; stops early when `visit` returns false.
+  void scan(std::uint64_t from_seq, const std::function<bool(const StoredEvent&)>& visit) const;
+  // Events of the stream `root` and of every stream below `root/` (a tournament and its
+  // tables), in seq order.
+  std::vector<StoredEvent> tree(std::string_view root) const;
+  // One event; nullopt when seq is 0 or beyond the head.
+  std::optional<StoredEvent> event(std::uint64_t seq) const;
+  // The current version of a stream (0: no such stream).
+  std::uint64_t stream_version(std::string_view stream) const;
+
+ private:
+  friend class EventStore;
+  ReadView(const EventStore& store, const rocksdb::Snapshot* snapshot, Head head);
+  std::vector<StoredEvent> events_for(std::vector<std::uint64_t> seqs) const;
+  const EventStore* store_;
+  const rocksdb::Snapshot* snapshot_;
+  Head head_;
+};
+
+class EventStore {
+ public:
+  using Subscriber = std::function<void(const StoredEvent&)>;
+  using Completion = std::function<void(AppendResult)>;
+
+  // Opens (or creates) the store in `dir`. Throws std::runtime_error when RocksDB cannot open it.
+  // Finds its head from the meta record: no scan of the log.
+  explicit EventStore(const std::string& dir, StoreOptions options = {});
+  // Finishes the appends already queued, then closes the database.
+  ~EventStore();
+  EventStore(const EventStore&) = delete;
+  EventStore& operator=(const EventStore&) = delete;
+
+  // Appends and waits until the events are durable (or refused). Safe from any thread.
+  AppendResult append(AppendRequest request);
+  // Queues an append; `done` runs on the writer thread once it is durable or refused. It must be
+  // quick and must not append and wait (post the work elsewhere instead).
+  void append_async(AppendRequest request, Completion done);
+
+  // A consistent view of everything appended so far.
+  ReadView read_view() const;
+  Head head() const;
+
+  // Called for every event appended from now on (see the class comment). Returns an id for
+  // unsubscribe(). Subscribers must not call append() (they run on the writer thread).
+  std::uint64_t subscribe(Subscriber subscriber);
+  void unsubscribe(std::uint64_t id);
+
+  // Recomputes the hash chain over the whole log. Not an error: a mismatch is reported in the
+  // result with the first bad seq.
+  VerifyResult verify() const;
+
+  // The digest the store uses as content of a request without an explicit one.
+  static Digest default_digest(const AppendRequest& request);
+
+ private:
+  friend class ReadView;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tally::events

@@ -1,0 +1,142 @@
+// The Game interface: everything the daemon needs from a game's rules, so that the daemon knows
+// no game. A game validates a table action, computes a table's result, folds standings and seats
+// a round — all pure functions of a Tournament (no I/O, no clock, no global randomness: a random
+// draw uses the seed it is given).
+//
+// Thread safety: a Game holds no mutable state; every method is const and may be called from any
+// number of threads at once.
+#pragma once
+
+#include "projections/tournament.hpp"
+#include "schema/tally.capnp.h"
+
+#include <boost/json/object.hpp>
+
+#include <capnp/message.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tally::projections {
+
+// One reason an action is refused, as the API shows it: {"rule","player","field","message"}.
+struct RuleError {
+  std::string rule;     // the spec's id: "C-7", "G-2", "witch", … ("schema" for structure)
+  std::string player;   // the player concerned, if any
+  std::string field;    // the request field concerned, if any
+  std::string message;  // for people
+  // Values that would have been accepted instead, when the rule can tell (AGoT: the houses a
+  // refused pick could take). Shown as "accepted" in the error entry.
+  std::vector<std::string> alternatives = {};
+};
+using RuleErrors = std::vector<RuleError>;
+
+// The outcome of a game computation that can be refused.
+template <typename T>
+struct Outcome {
+  std::optional<T> value;
+  RuleErrors errors;  // non-empty exactly when value is empty
+
+  static Outcome ok(T v) { return Outcome{std::move(v), {}}; }
+  static Outcome refused(RuleErrors e) { return Outcome{std::nullopt, std::move(e)}; }
+  static Outcome refused(std::string rule, std::string message, std::string field = "",
+                         std::string player = "") {
+    return refused(RuleErrors{{std::move(rule), std::move(player), std::move(field), std::move(message)}});
+  }
+  explicit operator bool() const { return value.has_value(); }
+};
+
+struct SeatingRequest {
+  std::uint32_t round = 0;  // the round being seated (rounds so far + 1)
+  std::optional<schema::SeatingMethod> method;  // absent: the game's default for this round
+  std::uint64_t seed = 0;   // for a random draw (the daemon makes one when the client gives none)
+  std::vector<std::vector<std::string>> tables;  // manual seating
+  std::string reason;       // manual seating / departures from the solver
+};
+
+struct Seating {
+  schema::SeatingMethod method = schema::SeatingMethod::RANDOM;
+  std::uint64_t seed = 0;  // 0 unless random
+  std::vector<SeatedTable> tables;
+};
+
+// A payload built by a game for the daemon to append (e.g. the automatic house picks).
+using PayloadBuilder = std::unique_ptr<capnp::MallocMessageBuilder>;  // root: schema::Event
+
+class Game {
+ public:
+  virtual ~Game() = default;
+
+  // The tournament's `game` value: "catan", "agot", "carcassonne".
+  virtual std::string_view id() const = 0;
+
+  // The tournament's rules: the game's defaults overridden by `overrides`; an unknown key or a
+  // bad value is refused naming the key (rule "rules").
+  virtual Outcome<boost::json::object> normalize_rules(const boost::json::object& overrides) const = 0;
+
+  // The payload a `PUT .../result` body decodes into (e.g. CATAN_RESULT).
+  virtual schema::Event::Payload::Which result_kind() const = 0;
+
+  // Whether this game takes a table action of this kind at all (claims are Catan's, picks
+  // AGoT's, scorings Carcassonne's). The daemon answers 404 for the others.
+  virtual bool accepts(schema::Event::Payload::Which kind) const = 0;
+
+  // Checks a proposed table action (a result, claim, pick or scoring — not a void) against the
+  // tournament and the table as they stand; `proposed` carries the payload, the author, the
+  // reason and the seq it supersedes (a correction). Every violation at once; empty when valid.
+  virtual RuleErrors check_action(const Tournament& tournament, const TableState& table,
+                                  schema::Event::Reader proposed) const = 0;
+
+  // The table's computed result as the API shows it ({"players":[{"player","score","place",
+  // "points","lines"}]}), or nullopt while the table has no result in effect.
+  virtual std::optional<boost::json::object> table_result(const Tournament& tournament,
+                                                          const TableState& table) const = 0;
+
+  // Anything a table shows beyond seating and result (AGoT: "houses"). Default: nothing.
+  virtual boost::json::object table_extras(const Tournament& tournament, const TableState& table) const;
+
+  // What the answer to an accepted action carries beyond seq and version (Carcassonne scoring:
+  // points, lines, totals). `table` already includes the action. Default: nothing.
+  virtual boost::json::object describe_action(const Tournament& tournament, const TableState& table,
+                                              const Action& action) const;
+
+  // The standings: {"rows":[…]} plus any game-wide fields (AGoT: "conqueror").
+  virtual boost::json::object standings(const Tournament& tournament) const = 0;
+
+  // Seats the next round.
+  virtual Outcome<Seating> seat_round(const Tournament& tournament,
+                                      const SeatingRequest& request) const = 0;
+
+  // What a round sheet shows beyond its tables (AGoT: the variant rules). Default: nothing.
+  virtual boost::json::object round_extras(const Tournament& tournament, const Round& round) const;
+
+  // Organizer notices about the tournament as it stands (AGoT: a seated round no longer matches
+  // the ratings after a correction). Default: none.
+  virtual std::vector<std::string> notices(const Tournament& tournament) const;
+
+  // `POST .../picks/auto` and the like: payloads for the rest of a table (AGoT), or refused.
+  // Default: refused (the game has no automatic actions).
+  virtual Outcome<std::vector<PayloadBuilder>> auto_actions(const Tournament& tournament,
+                                                            const TableState& table) const;
+
+  // A stateless calculation on a request body (`POST /v1/carcassonne/score`).
+  // Default: refused (the game has no calculator).
+  virtual Outcome<boost::json::object> calculate(const boost::json::object& body,
+                                                 const boost::json::object& rules) const;
+};
+
+// The games the daemon serves, by id. The daemon gets one at start; tests add their own.
+class GameRegistry {
+ public:
+  void add(std::unique_ptr<Game> game);
+  const Game* find(std::string_view id) const;
+  std::vector<std::string> ids() const;
+
+ private:
+  std::vector<std::unique_ptr<Game>> games_;
+};
+
+}  // namespace tally::projections

@@ -1,0 +1,213 @@
+#include "projections/tournament.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <algorithm>
+#include <charconv>
+
+namespace tally::projections {
+
+using Which = schema::Event::Payload::Which;
+
+namespace {
+
+bool is_table_action(Which w) {
+  switch (w) {
+    case Which::CATAN_RESULT:
+    case Which::AGOT_RESULT:
+    case Which::CARCASSONNE_RESULT:
+    case Which::CLAIMED_WIN:
+    case Which::HOUSE_PICK:
+    case Which::CARCASSONNE_SCORING:
+    case Which::VOID: return true;
+    default: return false;
+  }
+}
+
+bool is_result(Which w) {
+  return w == Which::CATAN_RESULT || w == Which::AGOT_RESULT || w == Which::CARCASSONNE_RESULT;
+}
+
+std::optional<std::uint32_t> parse_number(std::string_view text) {
+  std::uint32_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return n;
+}
+
+std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+
+}  // namespace
+
+const SeatedTable* Round::table(std::uint32_t number) const {
+  for (const auto& t : tables) {
+    if (t.number == number) return &t;
+  }
+  return nullptr;
+}
+
+const Action* TableState::result() const {
+  for (auto it = actions.rbegin(); it != actions.rend(); ++it) {
+    if (is_result(it->payload().which())) return &*it;
+  }
+  return nullptr;
+}
+
+std::vector<const Action*> TableState::of_kind(Which kind) const {
+  std::vector<const Action*> out;
+  for (const auto& a : actions) {
+    if (a.payload().which() == kind) out.push_back(&a);
+  }
+  return out;
+}
+
+const Player* Tournament::player(std::string_view player_id) const {
+  for (const auto& p : players) {
+    if (p.id == player_id) return &p;
+  }
+  return nullptr;
+}
+
+const Round* Tournament::round(std::uint32_t number) const {
+  if (number == 0 || number > rounds.size()) return nullptr;
+  return &rounds[number - 1];
+}
+
+const TableState* Tournament::table(std::uint32_t round_number, std::uint32_t table_number) const {
+  auto it = tables.find({round_number, table_number});
+  return it == tables.end() ? nullptr : &it->second;
+}
+
+std::vector<const Player*> Tournament::active_players() const {
+  std::vector<const Player*> out;
+  for (const auto& p : players) {
+    if (!p.dropped) out.push_back(&p);
+  }
+  return out;
+}
+
+bool Tournament::apply(const schema::StoredEvent& stored) {
+  auto event = stored.event();
+  auto payload = event.getPayload();
+  StreamName stream = parse_stream(text(event.getStream()));
+  if (stream.tournament.empty()) return false;
+  if (!id.empty() && stream.tournament != id) return false;
+
+  if (stream.round != 0) {
+    if (!is_table_action(payload.which())) return false;
+    TableState& table = tables[{stream.round, stream.table}];
+    table.round = stream.round;
+    table.table = stream.table;
+    table.version = event.getVersion();
+    // A correction or a void replaces what it supersedes; the newest applies.
+    if (event.getSupersedes() != 0) {
+      std::erase_if(table.actions,
+                    [&](const Action& a) { return a.seq() == event.getSupersedes(); });
+    }
+    if (payload.which() != Which::VOID) table.actions.push_back(Action{stored});
+    last_seq = stored.seq();
+    return true;
+  }
+
+  switch (payload.which()) {
+    case Which::TOURNAMENT_CREATED: {
+      auto created = payload.getTournamentCreated();
+      id = text(created.getId());
+      name = text(created.getName());
+      game = text(created.getGame());
+      locale = text(created.getLocale());
+      rules = created.getRules().size() == 0
+                  ? boost::json::object()
+                  : boost::json::parse(created.getRules().cStr()).as_object();
+      created_seq = stored.seq();
+      break;
+    }
+    case Which::PLAYER_REGISTERED: {
+      auto p = payload.getPlayerRegistered();
+      players.push_back(Player{text(p.getId()), text(p.getName())});
+      break;
+    }
+    case Which::PLAYER_DROPPED: {
+      for (auto& p : players) {
+        if (p.id == text(payload.getPlayerDropped().getId())) {
+          p.dropped = true;
+          p.dropped_after_round = static_cast<std::uint32_t>(rounds.size());
+        }
+      }
+      break;
+    }
+    case Which::ROUND_SEATED: {
+      auto seated = payload.getRoundSeated();
+      Round round;
+      round.number = seated.getRound();
+      round.method = seated.getMethod();
+      round.seed = seated.getSeed();
+      round.forced = seated.getForced();
+      round.seq = stored.seq();
+      for (auto t : seated.getTables()) {
+        SeatedTable table;
+        table.number = t.getTable();
+        for (auto p : t.getPlayers()) table.players.push_back(text(p));
+        table.league = text(t.getLeague());
+        for (auto l : t.getRatingLeagues()) table.rating_leagues.push_back(text(l));
+        round.tables.push_back(std::move(table));
+      }
+      if (round.number >= 1 && round.number <= rounds.size()) {
+        rounds[round.number - 1] = std::move(round);  // a re-seating of that round
+      } else {
+        rounds.push_back(std::move(round));
+      }
+      break;
+    }
+    case Which::VOID: {
+      // A voided seating withdraws its round (the daemon allows it only for the last round).
+      std::erase_if(rounds, [&](const Round& r) { return r.seq == event.getSupersedes(); });
+      break;
+    }
+    default: return false;
+  }
+  last_seq = stored.seq();
+  return true;
+}
+
+std::optional<Tournament> Tournament::fold(const std::vector<schema::StoredEvent>& events) {
+  Tournament t;
+  for (const auto& e : events) t.apply(e);
+  if (t.id.empty()) return std::nullopt;
+  return t;
+}
+
+std::string tournament_stream(std::string_view tournament_id) {
+  return "t/" + std::string(tournament_id);
+}
+
+std::string table_stream(std::string_view tournament_id, std::uint32_t round, std::uint32_t table) {
+  return "t/" + std::string(tournament_id) + "/r/" + std::to_string(round) + "/table/" +
+         std::to_string(table);
+}
+
+StreamName parse_stream(std::string_view stream) {
+  StreamName out;
+  if (!stream.starts_with("t/")) return out;
+  std::string_view rest = stream.substr(2);
+  std::size_t slash = rest.find('/');
+  if (slash == std::string_view::npos) {
+    out.tournament = std::string(rest);
+    return out;
+  }
+  std::string_view id = rest.substr(0, slash);
+  std::string_view tail = rest.substr(slash);  // "/r/{round}/table/{n}"
+  if (!tail.starts_with("/r/")) return out;
+  tail.remove_prefix(3);
+  std::size_t table_at = tail.find("/table/");
+  if (table_at == std::string_view::npos) return out;
+  auto round = parse_number(tail.substr(0, table_at));
+  auto table = parse_number(tail.substr(table_at + 7));
+  if (!round || !table || *round == 0 || *table == 0) return out;
+  out.tournament = std::string(id);
+  out.round = *round;
+  out.table = *table;
+  return out;
+}
+
+}  // namespace tally::projections

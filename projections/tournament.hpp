@@ -1,0 +1,110 @@
+// A tournament as its events make it: settings, players, rounds and their seating, and for every
+// table the actions in effect (corrections applied, voided actions gone). Game-independent; the
+// games read it through the Game interface. Pure: built by folding events, no I/O.
+//
+// Thread safety: a value type. The daemon guards the live instance with its own lock.
+#pragma once
+
+#include "schema/stored_event.hpp"
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tally::projections {
+
+struct Player {
+  std::string id;
+  std::string name;
+  bool dropped = false;
+  // Rounds seated before the drop: the player is seated in none after this many rounds.
+  std::uint32_t dropped_after_round = 0;
+};
+
+struct SeatedTable {
+  std::uint32_t number = 0;
+  std::vector<std::string> players;
+  std::string league;                       // "" where the game has no leagues
+  std::vector<std::string> rating_leagues;  // per player, or empty (see tally.capnp)
+};
+
+struct Round {
+  std::uint32_t number = 0;
+  schema::SeatingMethod method = schema::SeatingMethod::RANDOM;
+  std::uint64_t seed = 0;
+  bool forced = false;
+  std::vector<SeatedTable> tables;
+  std::uint64_t seq = 0;  // the seating event
+
+  const SeatedTable* table(std::uint32_t number) const;
+};
+
+// One table action in effect, with the event that made it (readers stay valid with it).
+struct Action {
+  schema::StoredEvent event;
+  schema::Event::Reader envelope() const { return event.event(); }
+  schema::Event::Payload::Reader payload() const { return event.event().getPayload(); }
+  std::uint64_t seq() const { return event.seq(); }
+};
+
+struct TableState {
+  std::uint32_t round = 0;
+  std::uint32_t table = 0;
+  std::uint64_t version = 0;    // the table stream's version (0: nothing entered yet)
+  std::vector<Action> actions;  // in effect, oldest first
+
+  // The newest result in effect (any game's result payload), or null.
+  const Action* result() const;
+  // The actions in effect of one payload kind, oldest first.
+  std::vector<const Action*> of_kind(schema::Event::Payload::Which kind) const;
+};
+
+using TableKey = std::pair<std::uint32_t, std::uint32_t>;  // (round, table)
+
+class Tournament {
+ public:
+  std::string id;
+  std::string name;
+  std::string game;
+  std::string locale;
+  boost::json::object rules;  // normalised by the game when the tournament was created
+  std::uint64_t created_seq = 0;
+  std::uint64_t last_seq = 0;  // the newest event folded in
+
+  std::vector<Player> players;  // in registration order
+  std::vector<Round> rounds;    // round N at index N-1
+  std::map<TableKey, TableState> tables;
+
+  const Player* player(std::string_view id) const;
+  const Round* round(std::uint32_t number) const;
+  const TableState* table(std::uint32_t round, std::uint32_t table) const;
+  // Players not dropped, in registration order.
+  std::vector<const Player*> active_players() const;
+
+  // Folds one event of this tournament (its own stream or one of its tables) into the state.
+  // Events must come in seq order. Returns false (and changes nothing) for an event that does
+  // not belong here, which would be a bug in the caller.
+  bool apply(const schema::StoredEvent& event);
+
+  // Builds a tournament from its events (seq order), e.g. `as_of` standings.
+  static std::optional<Tournament> fold(const std::vector<schema::StoredEvent>& events);
+};
+
+// Stream names: the tournament's own stream and one per table, so that judges at different
+// tables never conflict.
+std::string tournament_stream(std::string_view id);
+std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
+
+struct StreamName {
+  std::string tournament;  // empty: not a tournament's stream
+  std::uint32_t round = 0;  // 0: the tournament's own stream
+  std::uint32_t table = 0;
+};
+StreamName parse_stream(std::string_view stream);
+
+}  // namespace tally::projections

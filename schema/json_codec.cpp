@@ -1,0 +1,504 @@
+#include "schema/json_codec.hpp"
+
+#include <boost/json.hpp>
+#include <capnp/schema.h>
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+
+namespace tally::schema {
+namespace {
+
+namespace json = boost::json;
+
+// The ids of the annotations declared in tally.capnp (kept in step by the codec's tests, which
+// fail when an annotation stops being recognised).
+constexpr std::uint64_t kOptional = 0x980dfb2193959f90ull;
+constexpr std::uint64_t kBoxed = 0xd07b92cb08ff8ee0ull;
+constexpr std::uint64_t kJsonText = 0x995a8e5d8dbe54c3ull;
+
+bool has_annotation(capnp::List<capnp::schema::Annotation>::Reader annotations, std::uint64_t id) {
+  for (auto a : annotations) {
+    if (a.getId() == id) return true;
+  }
+  return false;
+}
+
+bool is_optional(capnp::StructSchema::Field field) {
+  return has_annotation(field.getProto().getAnnotations(), kOptional);
+}
+
+bool is_json_text(capnp::StructSchema::Field field) {
+  return has_annotation(field.getProto().getAnnotations(), kJsonText);
+}
+
+bool is_boxed(capnp::StructSchema schema) {
+  return has_annotation(schema.getProto().getAnnotations(), kBoxed) &&
+         schema.getFields().size() == 1;
+}
+
+std::string_view view(kj::StringPtr s) { return {s.cStr(), s.size()}; }
+
+const char* kind_name(const json::value& v) {
+  switch (v.kind()) {
+    case json::kind::null: return "null";
+    case json::kind::bool_: return "a boolean";
+    case json::kind::int64:
+    case json::kind::uint64: return "an integer";
+    case json::kind::double_: return "a number with a fraction or exponent";
+    case json::kind::string: return "a string";
+    case json::kind::array: return "an array";
+    case json::kind::object: return "an object";
+  }
+  return "a value";
+}
+
+std::string enumerant_list(capnp::EnumSchema schema) {
+  std::string out;
+  for (auto e : schema.getEnumerants()) {
+    if (!out.empty()) out += ", ";
+    out += json_name(view(e.getProto().getName()));
+  }
+  return out;
+}
+
+struct IntRange {
+  std::int64_t min;
+  std::uint64_t max;
+};
+
+std::optional<IntRange> int_range(capnp::schema::Type::Which which) {
+  using W = capnp::schema::Type::Which;
+  switch (which) {
+    case W::INT8: return IntRange{INT8_MIN, INT8_MAX};
+    case W::INT16: return IntRange{INT16_MIN, INT16_MAX};
+    case W::INT32: return IntRange{INT32_MIN, INT32_MAX};
+    case W::INT64: return IntRange{INT64_MIN, INT64_MAX};
+    case W::UINT8: return IntRange{0, UINT8_MAX};
+    case W::UINT16: return IntRange{0, UINT16_MAX};
+    case W::UINT32: return IntRange{0, UINT32_MAX};
+    case W::UINT64: return IntRange{0, UINT64_MAX};
+    default: return std::nullopt;
+  }
+}
+
+bool is_unsigned(capnp::schema::Type::Which which) {
+  using W = capnp::schema::Type::Which;
+  return which == W::UINT8 || which == W::UINT16 || which == W::UINT32 || which == W::UINT64;
+}
+
+bool is_pointer(capnp::Type type) {
+  using W = capnp::schema::Type::Which;
+  switch (type.which()) {
+    case W::TEXT:
+    case W::DATA:
+    case W::LIST:
+    case W::STRUCT:
+    case W::INTERFACE:
+    case W::ANY_POINTER: return true;
+    default: return false;
+  }
+}
+
+// Walks a JSON value and a schema together, writing into a builder and collecting errors.
+class Decoder {
+ public:
+  std::vector<FieldError> errors;
+
+  void decode_struct(const json::value& in, capnp::DynamicStruct::Builder out) {
+    if (!in.is_object()) {
+      fail("must be an object, not " + std::string(kind_name(in)));
+      return;
+    }
+    const json::object& obj = in.as_object();
+    auto schema = out.getSchema();
+    std::string saved_player = player_;
+    if (auto it = obj.find("player"); it != obj.end() && it->value().is_string()) {
+      player_ = std::string(it->value().as_string());
+    }
+
+    // Every member must name a field.
+    for (const auto& member : obj) {
+      if (!find_field(schema, member.key())) {
+        with_member(member.key(), [&] { fail("is not a field of this object"); });
+      }
+    }
+
+    // Every field outside a union: required unless $optional.
+    for (auto field : schema.getNonUnionFields()) {
+      decode_field(obj, field, out);
+    }
+
+    // A union: exactly one of its members.
+    auto union_fields = schema.getUnionFields();
+    if (union_fields.size() > 0) {
+      std::vector<capnp::StructSchema::Field> present;
+      for (auto field : union_fields) {
+        if (obj.contains(json_name(view(field.getProto().getName())))) present.push_back(field);
+      }
+      if (present.size() == 1) {
+        decode_field(obj, present.front(), out);
+      } else {
+        std::string names;
+        for (auto field : union_fields) {
+          if (!names.empty()) names += ", ";
+          names += json_name(view(field.getProto().getName()));
+        }
+        fail("needs exactly one of: " + names);
+      }
+    }
+    player_ = std::move(saved_player);
+  }
+
+ private:
+  std::string path_;
+  std::string field_;
+  std::string player_;
+
+  template <typename F>
+  void with_member(std::string_view name, F&& body) {
+    std::string saved_path = path_, saved_field = field_;
+    path_ = path_.empty() ? std::string(name) : path_ + "." + std::string(name);
+    field_ = std::string(name);
+    body();
+    path_ = std::move(saved_path);
+    field_ = std::move(saved_field);
+  }
+
+  template <typename F>
+  void with_index(std::size_t i, F&& body) {
+    std::string saved = path_;
+    path_ += "[" + std::to_string(i) + "]";
+    body();
+    path_ = std::move(saved);
+  }
+
+  void fail(std::string message) {
+    errors.push_back({path_, field_, player_, std::move(message)});
+  }
+
+  static std::optional<capnp::StructSchema::Field> find_field(capnp::StructSchema schema,
+                                                              std::string_view json_key) {
+    for (auto field : schema.getFields()) {
+      if (json_name(view(field.getProto().getName())) == json_key) return field;
+    }
+    return std::nullopt;
+  }
+
+  void decode_field(const json::object& obj, capnp::StructSchema::Field field,
+                    capnp::DynamicStruct::Builder out) {
+    std::string name = json_name(view(field.getProto().getName()));
+    auto it = obj.find(name);
+    bool absent = it == obj.end() || it->value().is_null();
+    with_member(name, [&] {
+      if (absent) {
+        if (!is_optional(field)) fail("is required");
+        return;
+      }
+      const json::value& v = it->value();
+      if (field.getProto().isGroup()) {
+        decode_struct(v, out.get(field).as<capnp::DynamicStruct>());
+        return;
+      }
+      if (is_json_text(field)) {
+        if (!v.is_object()) {
+          fail("must be an object, not " + std::string(kind_name(v)));
+          return;
+        }
+        std::string text = json::serialize(v);
+        out.set(field, capnp::Text::Reader(text.c_str(), text.size()));
+        return;
+      }
+      decode_value(v, field.getType(), [&](const capnp::DynamicValue::Reader& r) { out.set(field, r); },
+                   [&](std::optional<unsigned> size) {
+                     return size ? out.init(field, *size) : out.init(field);
+                   });
+    });
+  }
+
+  // Where a decoded value goes: `set` stores a scalar; `init` makes a struct (no size) or a list
+  // (with size) in place. Type-erased: the recursion would otherwise instantiate without end.
+  using Setter = std::function<void(const capnp::DynamicValue::Reader&)>;
+  using Initializer = std::function<capnp::DynamicValue::Builder(std::optional<unsigned>)>;
+
+  void decode_value(const json::value& v, capnp::Type type, const Setter& set,
+                    const Initializer& init) {
+    using W = capnp::schema::Type::Which;
+    switch (type.which()) {
+      case W::VOID:
+        if (!v.is_null()) fail("must be null");
+        return;
+      case W::BOOL:
+        if (!v.is_bool()) return fail("must be true or false, not " + std::string(kind_name(v)));
+        set(v.as_bool());
+        return;
+      case W::INT8:
+      case W::INT16:
+      case W::INT32:
+      case W::INT64:
+      case W::UINT8:
+      case W::UINT16:
+      case W::UINT32:
+      case W::UINT64:
+        decode_integer(v, *int_range(type.which()), is_unsigned(type.which()), set);
+        return;
+      case W::FLOAT32:
+      case W::FLOAT64:
+        // Points are exact: the schema has no floating-point fields.
+        fail("floating-point fields are not supported");
+        return;
+      case W::TEXT: {
+        if (!v.is_string()) return fail("must be a string, not " + std::string(kind_name(v)));
+        const json::string& s = v.as_string();
+        if (s.find('\0') != json::string::npos) return fail("must not contain NUL characters");
+        set(capnp::Text::Reader(s.c_str(), s.size()));
+        return;
+      }
+      case W::DATA: {
+        if (!v.is_string()) return fail("must be a hex string, not " + std::string(kind_name(v)));
+        auto bytes = from_hex(v.as_string());
+        if (!bytes) return fail("must be an even number of hex digits");
+        set(capnp::Data::Reader(bytes->data(), bytes->size()));
+        return;
+      }
+      case W::ENUM: {
+        auto schema = type.asEnum();
+        if (!v.is_string()) {
+          return fail("must be one of " + enumerant_list(schema) + ", not " + kind_name(v));
+        }
+        for (auto e : schema.getEnumerants()) {
+          if (json_name(view(e.getProto().getName())) == std::string_view(v.as_string())) {
+            set(capnp::DynamicEnum(e));
+            return;
+          }
+        }
+        fail("must be one of " + enumerant_list(schema) + ", not \"" +
+             std::string(v.as_string()) + "\"");
+        return;
+      }
+      case W::STRUCT: {
+        auto schema = type.asStruct();
+        if (is_boxed(schema)) {
+          auto inner = *schema.getFields().begin();
+          auto builder = init(std::nullopt).as<capnp::DynamicStruct>();
+          decode_value(
+              v, inner.getType(), [&](const capnp::DynamicValue::Reader& r) { builder.set(inner, r); },
+              [&](std::optional<unsigned> size) {
+                return size ? builder.init(inner, *size) : builder.init(inner);
+              });
+          return;
+        }
+        if (!v.is_object()) return fail("must be an object, not " + std::string(kind_name(v)));
+        decode_struct(v, init(std::nullopt).as<capnp::DynamicStruct>());
+        return;
+      }
+      case W::LIST: {
+        if (!v.is_array()) return fail("must be an array, not " + std::string(kind_name(v)));
+        const json::array& arr = v.as_array();
+        auto list = init(static_cast<unsigned>(arr.size())).as<capnp::DynamicList>();
+        auto element = type.asList().getElementType();
+        for (unsigned i = 0; i < arr.size(); ++i) {
+          with_index(i, [&] {
+            if (element.which() == W::STRUCT && !is_boxed(element.asStruct())) {
+              if (!arr[i].is_object()) {
+                return fail("must be an object, not " + std::string(kind_name(arr[i])));
+              }
+              decode_struct(arr[i], list[i].as<capnp::DynamicStruct>());
+              return;
+            }
+            decode_value(
+                arr[i], element, [&](const capnp::DynamicValue::Reader& r) { list.set(i, r); },
+                [&](std::optional<unsigned> size) -> capnp::DynamicValue::Builder {
+                  if (!size) return list[i];  // a boxed struct lives inside the list
+                  return list.init(i, *size);
+                });
+          });
+        }
+        return;
+      }
+      case W::INTERFACE:
+      case W::ANY_POINTER:
+        fail("this field cannot be written as JSON");
+        return;
+    }
+  }
+
+  void decode_integer(const json::value& v, IntRange range, bool unsigned_field, const Setter& set) {
+    std::string bounds =
+        "between " + std::to_string(range.min) + " and " + std::to_string(range.max);
+    if (v.is_int64()) {
+      std::int64_t n = v.as_int64();
+      if (n < range.min || (n >= 0 && static_cast<std::uint64_t>(n) > range.max)) {
+        return fail("must be an integer " + bounds);
+      }
+      if (unsigned_field) {
+        set(static_cast<std::uint64_t>(n));
+      } else {
+        set(n);
+      }
+      return;
+    }
+    if (v.is_uint64()) {
+      std::uint64_t n = v.as_uint64();
+      if (n > range.max) return fail("must be an integer " + bounds);
+      set(n);
+      return;
+    }
+    if (v.is_double()) return fail("must be an integer " + bounds + ", not " + kind_name(v));
+    fail("must be an integer, not " + std::string(kind_name(v)));
+  }
+
+  static std::optional<std::vector<kj::byte>> from_hex(std::string_view hex) {
+    if (hex.size() % 2 != 0) return std::nullopt;
+    auto digit = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      return -1;
+    };
+    std::vector<kj::byte> out;
+    out.reserve(hex.size() / 2);
+    for (std::size_t i = 0; i < hex.size(); i += 2) {
+      int hi = digit(hex[i]), lo = digit(hex[i + 1]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out.push_back(static_cast<kj::byte>(hi * 16 + lo));
+    }
+    return out;
+  }
+};
+
+json::value encode_value(capnp::DynamicValue::Reader v, capnp::Type type);
+
+json::value encode_field(capnp::DynamicStruct::Reader in, capnp::StructSchema::Field field) {
+  if (is_json_text(field)) {
+    auto text = in.get(field).as<capnp::Text>();
+    if (text.size() == 0) return json::object();
+    return json::parse(std::string_view(text.cStr(), text.size()));
+  }
+  if (field.getProto().isGroup()) return encode(in.get(field).as<capnp::DynamicStruct>());
+  return encode_value(in.get(field), field.getType());
+}
+
+json::value encode_value(capnp::DynamicValue::Reader v, capnp::Type type) {
+  using W = capnp::schema::Type::Which;
+  switch (type.which()) {
+    case W::VOID: return nullptr;
+    case W::BOOL: return v.as<bool>();
+    case W::INT8:
+    case W::INT16:
+    case W::INT32:
+    case W::INT64: return v.as<std::int64_t>();
+    case W::UINT8:
+    case W::UINT16:
+    case W::UINT32:
+    case W::UINT64: return v.as<std::uint64_t>();
+    case W::FLOAT32:
+    case W::FLOAT64: return nullptr;  // the schema has none (see decode)
+    case W::TEXT: {
+      auto t = v.as<capnp::Text>();
+      return json::string(t.cStr(), t.size());
+    }
+    case W::DATA: return json::string(to_hex(v.as<capnp::Data>()));
+    case W::ENUM: {
+      auto e = v.as<capnp::DynamicEnum>().getEnumerant();
+      KJ_IF_MAYBE (known, e) {
+        return json::string(json_name(view(known->getProto().getName())));
+      }
+      return v.as<capnp::DynamicEnum>().getRaw();  // written by a newer schema
+    }
+    case W::STRUCT: {
+      auto s = v.as<capnp::DynamicStruct>();
+      if (is_boxed(s.getSchema())) {
+        auto inner = *s.getSchema().getFields().begin();
+        return encode_value(s.get(inner), inner.getType());
+      }
+      return encode(s);
+    }
+    case W::LIST: {
+      json::array out;
+      auto list = v.as<capnp::DynamicList>();
+      auto element = type.asList().getElementType();
+      out.reserve(list.size());
+      for (auto item : list) out.push_back(encode_value(item, element));
+      return out;
+    }
+    case W::INTERFACE:
+    case W::ANY_POINTER: return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string json_name(std::string_view capnp_name) {
+  std::string out;
+  out.reserve(capnp_name.size() + 4);
+  for (char c : capnp_name) {
+    if (c >= 'A' && c <= 'Z') {
+      out += '_';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::vector<FieldError> decode(const boost::json::value& in, capnp::DynamicStruct::Builder out) {
+  Decoder decoder;
+  decoder.decode_struct(in, out);
+  return std::move(decoder.errors);
+}
+
+std::vector<FieldError> decode_payload(const boost::json::value& body, Event::Payload::Builder payload,
+                                       Event::Payload::Which kind) {
+  auto dynamic = capnp::toDynamic(payload);
+  KJ_IF_MAYBE (field, dynamic.getSchema().getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
+    if (field->getType().isVoid()) {
+      dynamic.set(*field, capnp::VOID);
+      return {};
+    }
+    Decoder decoder;
+    decoder.decode_struct(body, dynamic.init(*field).as<capnp::DynamicStruct>());
+    return std::move(decoder.errors);
+  }
+  return {FieldError{"", "", "", "unknown payload kind"}};
+}
+
+std::string payload_type(Event::Payload::Which kind) {
+  auto schema = capnp::Schema::from<Event::Payload>();
+  KJ_IF_MAYBE (field, schema.getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
+    return json_name(view(field->getProto().getName()));
+  }
+  return "unknown";
+}
+
+boost::json::object encode(capnp::DynamicStruct::Reader in) {
+  json::object out;
+  auto schema = in.getSchema();
+  for (auto field : schema.getNonUnionFields()) {
+    bool pointer = !field.getProto().isGroup() && is_pointer(field.getType()) &&
+                   !is_json_text(field);
+    if (pointer && is_optional(field) && !in.has(field)) continue;
+    out[json_name(view(field.getProto().getName()))] = encode_field(in, field);
+  }
+  KJ_IF_MAYBE (active, in.which()) {
+    out[json_name(view(active->getProto().getName()))] = encode_field(in, *active);
+  }
+  return out;
+}
+
+std::string to_hex(kj::ArrayPtr<const kj::byte> bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (kj::byte b : bytes) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 0xf];
+  }
+  return out;
+}
+
+}  // namespace tally::schema

@@ -1,0 +1,49 @@
+#include "projections/rational.hpp"
+
+#include <boost/json.hpp>
+#include <gtest/gtest.h>
+
+namespace tally {
+namespace {
+
+TEST(Rational, NormalisesToLowestTermsWithAPositiveDenominator) {
+  EXPECT_EQ(Rational(10, 4).str(), "5/2");
+  EXPECT_EQ(Rational(3, -6).str(), "-1/2");
+  EXPECT_EQ(Rational(8, 4).str(), "2");
+  EXPECT_TRUE(Rational(8, 4).is_integer());
+  EXPECT_THROW(Rational(1, 0), std::domain_error);
+}
+
+TEST(Rational, SplitPlacesAddUpExactly) {
+  // Three players tied for first at a 4-player Catan table: (5+3+2)/3 each.
+  Rational share = Rational(5 + 3 + 2) / 3;
+  EXPECT_EQ(share.str(), "10/3");
+  EXPECT_EQ(share + share + share, Rational(10));
+  EXPECT_EQ((Rational(3) + 2) / 2, Rational(5, 2));
+  EXPECT_EQ(Rational(11, 4) * 4, Rational(11));
+}
+
+TEST(Rational, ComparesWithoutFloatingPoint) {
+  // 1/3 and 333333333333333333/1e18 differ only beyond double precision.
+  Rational third(1, 3), close(333333333333333333LL, 1000000000000000000LL);
+  EXPECT_GT(third, close);
+  EXPECT_NE(third, close);
+  EXPECT_LT(Rational(-1, 2), Rational(0));
+  EXPECT_EQ(Rational(2, 4) <=> Rational(1, 2), std::strong_ordering::equal);
+}
+
+TEST(Rational, ParsesWhatItWrites) {
+  for (auto text : {"5/2", "-10/3", "7", "0"}) EXPECT_EQ(Rational::parse(text).str(), text);
+  EXPECT_EQ(Rational::parse("6/4").str(), "3/2");
+  EXPECT_THROW(Rational::parse("1/0"), std::invalid_argument);
+  EXPECT_THROW(Rational::parse("2.5"), std::invalid_argument);
+  EXPECT_THROW(Rational::parse("x"), std::invalid_argument);
+}
+
+TEST(Rational, JsonHasADisplayValueAndTheExactValue) {
+  EXPECT_EQ(Rational(5, 2).to_json(), boost::json::parse(R"({"value":2.5,"exact":"5/2"})"));
+  EXPECT_EQ(Rational(3).to_json().at("exact"), "3");
+}
+
+}  // namespace
+}  // namespace tally
