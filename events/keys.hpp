@@ -57,21 +57,21 @@ inline Digest digest_at(std::string_view bytes) {
 }
 
 // `idempotency` value: first seq, event count, content digest.
-struct IdempotencyRecord {
+struct IdempotencyValue {
   std::uint64_t first_seq;
   std::uint64_t count;
   Digest digest;
 };
 
-inline std::string encode(const IdempotencyRecord& r) {
+inline std::string encode(const IdempotencyValue& r) {
   std::string out = be64(r.first_seq) + be64(r.count);
   out.append(reinterpret_cast<const char*>(r.digest.data()), r.digest.size());
   return out;
 }
 
-inline std::optional<IdempotencyRecord> decode_idempotency(std::string_view bytes) {
+inline std::optional<IdempotencyValue> decode_idempotency(std::string_view bytes) {
   if (bytes.size() != 16 + 32) return std::nullopt;
-  return IdempotencyRecord{read_be64(bytes), read_be64(bytes.substr(8)), digest_at(bytes.substr(16))};
+  return IdempotencyValue{read_be64(bytes), read_be64(bytes.substr(8)), digest_at(bytes.substr(16))};
 }
 
 // `meta` "head": head seq then head hash.

@@ -182,7 +182,7 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
   Head next = start;
   std::int64_t start_time = last_time;
   std::unordered_map<std::string, std::uint64_t> versions_before;  // for a rollback
-  std::unordered_map<std::string, std::pair<keys::IdempotencyRecord, std::uint64_t>> keys_in_batch;
+  std::unordered_map<std::string, std::pair<keys::IdempotencyValue, std::uint64_t>> keys_in_batch;
 
   rocksdb::WriteBatch write;
   std::vector<AppendResult> results(batch.size());
@@ -200,7 +200,7 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
     Digest digest = request.content_digest ? *request.content_digest : default_digest(request);
 
     if (!request.idempotency_key.empty()) {
-      std::optional<keys::IdempotencyRecord> seen;
+      std::optional<keys::IdempotencyValue> seen;
       std::uint64_t seen_version = 0;
       if (auto it = keys_in_batch.find(request.idempotency_key); it != keys_in_batch.end()) {
         seen = it->second.first;
@@ -255,7 +255,7 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
     result.last_seq = next.seq;
     result.stream_version = current;
     if (!request.idempotency_key.empty()) {
-      keys::IdempotencyRecord record{result.first_seq, request.events.size(), digest};
+      keys::IdempotencyValue record{result.first_seq, request.events.size(), digest};
       write.Put(cf(kIdempotency), request.idempotency_key, keys::encode(record));
       keys_in_batch.emplace(request.idempotency_key, std::make_pair(record, current));
     }
@@ -537,6 +537,19 @@ std::uint64_t ReadView::stream_version(std::string_view stream) const {
     return keys::read_be64(as_view(it->key()).substr(prefix.size()));
   }
   return 0;
+}
+
+std::optional<IdempotencyRecord> ReadView::idempotency(std::string_view key) const {
+  auto& impl = *store_->impl_;
+  rocksdb::ReadOptions read_options;
+  read_options.snapshot = snapshot_;
+  std::string value;
+  if (!impl.db->Get(read_options, impl.cf(kIdempotency), rocksdb::Slice(key.data(), key.size()), &value).ok()) {
+    return std::nullopt;
+  }
+  auto record = keys::decode_idempotency(value);
+  if (!record) return std::nullopt;
+  return IdempotencyRecord{record->first_seq, record->first_seq + record->count - 1, record->digest};
 }
 
 }  // namespace tally::events

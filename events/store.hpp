@@ -112,6 +112,13 @@ struct Head {
   Digest hash{};          // all zeros for an empty log
 };
 
+// What the store remembers of an idempotency key.
+struct IdempotencyRecord {
+  std::uint64_t first_seq = 0;
+  std::uint64_t last_seq = 0;
+  Digest digest{};
+};
+
 struct VerifyResult {
   bool ok = true;
   std::uint64_t events = 0;    // events checked
@@ -146,6 +153,8 @@ class ReadView {
   std::optional<StoredEvent> event(std::uint64_t seq) const;
   // The current version of a stream (0: no such stream).
   std::uint64_t stream_version(std::string_view stream) const;
+  // The append an idempotency key produced, if the key was used.
+  std::optional<IdempotencyRecord> idempotency(std::string_view key) const;
 
  private:
   friend class EventStore;

@@ -166,6 +166,7 @@ bool Tournament::apply(const schema::StoredEvent& stored) {
     }
     default: return false;
   }
+  version = event.getVersion();
   last_seq = stored.seq();
   return true;
 }

@@ -75,6 +75,7 @@ class Tournament {
   boost::json::object rules;  // normalised by the game when the tournament was created
   std::uint64_t created_seq = 0;
   std::uint64_t last_seq = 0;  // the newest event folded in
+  std::uint64_t version = 0;   // the version of the tournament's own stream
 
   std::vector<Player> players;  // in registration order
   std::vector<Round> rounds;    // round N at index N-1

@@ -1,0 +1,161 @@
+#include "daemon/api.hpp"
+
+#include "daemon/body.hpp"
+#include "events/sha256.hpp"
+
+#include <boost/asio/post.hpp>
+
+#include <chrono>
+
+namespace tally::daemon {
+
+using http::verb;
+
+Api::Api(boost::asio::io_context& io, events::EventStore& store, LiveState& state,
+         const projections::GameRegistry& games, Metrics& metrics, const Config& config)
+    : io_(io), store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
+
+void Api::add_routes(Router& r) {
+  using W = schema::Event::Payload::Which;
+  auto bind = [this](void (Api::*handler)(const ExchangePtr&)) {
+    return [this, handler](const ExchangePtr& ex) { (this->*handler)(ex); };
+  };
+  auto table_action = [this](W kind) {
+    return [this, kind](const ExchangePtr& ex) { post_table_action(ex, kind); };
+  };
+  const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
+
+  r.add(verb::get, "/healthz", Access::public_read, bind(&Api::healthz));
+  r.add(verb::get, "/metrics", Access::public_read, bind(&Api::metrics));
+  r.add(verb::post, "/v1/judges", Access::organizer, bind(&Api::create_judge));
+  r.add(verb::get, "/v1/judges", Access::organizer, bind(&Api::list_judges));
+  r.add(verb::delete_, "/v1/judges/{id}", Access::organizer, bind(&Api::revoke_judge));
+  r.add(verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament));
+  r.add(verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments));
+  r.add(verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament));
+  r.add(verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player));
+  r.add(verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer, bind(&Api::drop_player));
+  r.add(verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round));
+  r.add(verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round));
+  r.add(verb::put, table + "/result", Access::token, bind(&Api::put_result));
+  r.add(verb::post, table + "/claims", Access::token, table_action(W::CLAIMED_WIN));
+  r.add(verb::post, table + "/picks", Access::token, table_action(W::HOUSE_PICK));
+  r.add(verb::post, table + "/picks/auto", Access::organizer, bind(&Api::auto_picks));
+  r.add(verb::post, table + "/scorings", Access::token, table_action(W::CARCASSONNE_SCORING));
+  r.add(verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event));
+  r.add(verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings));
+  r.add(verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit));
+  r.add(verb::get, "/v1/tournaments/{t}/events", Access::public_read, bind(&Api::events));
+  r.add(verb::get, "/v1/verify", Access::organizer, bind(&Api::verify));
+  r.add(verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score));
+}
+
+namespace {
+
+// What "the same request" means for an Idempotency-Key: who sent which body to which target.
+events::Digest request_digest(const Exchange& ex) {
+  events::Sha256 h;
+  std::string_view method = http::to_string(ex.request.method());
+  h.update(method).update(" ").update(path_of(ex.request.target())).update("\n");
+  h.update(ex.identity.id).update("\n").update(ex.request.body());
+  return h.finish();
+}
+
+bool valid_idempotency_key(std::string_view key) {
+  if (key.empty() || key.size() > 128) return false;
+  for (char c : key) {
+    if (c <= ' ' || c > '~') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer) {
+  auto key_header = ex->request.find("Idempotency-Key");
+  if (key_header != ex->request.end()) {
+    std::string key(key_header->value());
+    if (!valid_idempotency_key(key)) {
+      return ex->respond(problem(ex->request, http::status::bad_request,
+                                 "Idempotency-Key must be 1–128 visible ASCII characters"));
+    }
+    // A key seen before is answered from what it did then, before any check of the current
+    // state (which the original write itself has changed).
+    if (auto seen = store_.read_view().idempotency(key)) {
+      if (seen->digest != request_digest(*ex)) {
+        return ex->respond(unprocessable(
+            ex->request, "this Idempotency-Key was already used with a different request",
+            json::array{error_entry("idempotency", "", "Idempotency-Key",
+                                    "already used with a different request")}));
+      }
+      events::AppendResult original;
+      original.status = events::AppendStatus::duplicate;
+      original.first_seq = seen->first_seq;
+      original.last_seq = seen->last_seq;
+      if (auto last = store_.read_view().event(seen->last_seq)) {
+        original.stream_version = last->event().getVersion();
+      }
+      return ex->respond(answer(original));
+    }
+  }
+  attempt(ex, std::move(prepare), std::move(answer), 5);
+}
+
+void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left) {
+  Prepared prepared = prepare();
+  if (prepared.refusal) return ex->respond(std::move(*prepared.refusal));
+  auto key_header = ex->request.find("Idempotency-Key");
+  if (key_header != ex->request.end()) {
+    prepared.append.idempotency_key = std::string(key_header->value());
+    prepared.append.content_digest = request_digest(*ex);
+  }
+  auto started = std::chrono::steady_clock::now();
+  store_.append_async(
+      std::move(prepared.append),
+      [this, ex, prepare = std::move(prepare), answer = std::move(answer), attempts_left,
+       started](events::AppendResult result) mutable {
+        std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+        metrics_.observe_append(took.count());
+        // Off the store's writer thread: answers render tables and standings.
+        boost::asio::post(io_, [this, ex, prepare = std::move(prepare), answer = std::move(answer),
+                                attempts_left, result = std::move(result)]() mutable {
+          try {
+            finish(ex, std::move(prepare), std::move(answer), attempts_left, result);
+          } catch (const std::exception& e) {
+            ex->respond(problem(ex->request, http::status::internal_server_error,
+                                std::string("internal error after the store answered: ") + e.what()));
+          }
+        });
+      });
+}
+
+void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+                 const events::AppendResult& result) {
+          using S = events::AppendStatus;
+          switch (result.status) {
+            case S::appended:
+            case S::duplicate: return ex->respond(answer(result));
+            case S::version_conflict:
+              if (attempts_left > 1) {
+                return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1);
+              }
+              return ex->respond(problem(ex->request, http::status::conflict,
+                                         "the stream kept changing while this was checked; try again"));
+            case S::idempotency_mismatch:
+              return ex->respond(unprocessable(
+                  ex->request, "this Idempotency-Key was already used with a different request",
+                  json::array{error_entry("idempotency", "", "Idempotency-Key",
+                                          "already used with a different request")}));
+            case S::invalid:
+              return ex->respond(problem(ex->request, http::status::internal_server_error, result.error));
+            case S::failed: {
+              Response r = problem(ex->request, http::status::service_unavailable,
+                                   "the event store cannot write at the moment (" + result.error +
+                                       "); nothing was recorded — try again");
+              r.set(http::field::retry_after, "5");
+              return ex->respond(std::move(r));
+            }
+          }
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,89 @@
+// The HTTP API of ../shared/spec/API.md: judges, tournaments, players, rounds, table actions,
+// reading, audit. Handlers check a request against the live projections, build the events, and
+// append them with the expected stream version they checked against — when the stream moved in
+// between, they check again (optimistic concurrency). Game rules are reached only through the
+// Game interface.
+//
+// Thread safety: handlers run on any I/O thread; store completions are posted back to the I/O
+// context so that no rendering happens on the store's writer thread.
+#pragma once
+
+#include "daemon/config.hpp"
+#include "daemon/http.hpp"
+#include "daemon/live_state.hpp"
+#include "daemon/metrics.hpp"
+#include "daemon/router.hpp"
+#include "events/store.hpp"
+#include "projections/game.hpp"
+
+#include <boost/asio/io_context.hpp>
+
+#include <functional>
+#include <optional>
+
+namespace tally::daemon {
+
+class Api {
+ public:
+  Api(boost::asio::io_context& io, events::EventStore& store, LiveState& state,
+      const projections::GameRegistry& games, Metrics& metrics, const Config& config);
+
+  void add_routes(Router& router);
+
+ private:
+  // What a write handler prepared: a refusal to send as is, or the events to append.
+  struct Prepared {
+    std::optional<Response> refusal;
+    events::AppendRequest append;
+  };
+  using Prepare = std::function<Prepared()>;
+  // Renders the answer to an appended (or idempotently repeated) write from its AppendResult.
+  using Answer = std::function<Response(const events::AppendResult&)>;
+
+  // The write protocol every POST/PUT follows: an Idempotency-Key seen before is answered with
+  // the original result; otherwise prepare → append → answer, preparing again (a bounded number
+  // of times) when the stream moved between the check and the append.
+  void write(const ExchangePtr& ex, Prepare prepare, Answer answer);
+  void attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left);
+  // Turns the store's answer into the HTTP answer (or another attempt after a conflict).
+  void finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+              const events::AppendResult& result);
+
+  // --- judges ---
+  void create_judge(const ExchangePtr& ex);
+  void list_judges(const ExchangePtr& ex);
+  void revoke_judge(const ExchangePtr& ex);
+  // --- tournaments, players, rounds ---
+  void create_tournament(const ExchangePtr& ex);
+  void list_tournaments(const ExchangePtr& ex);
+  void get_tournament(const ExchangePtr& ex);
+  void add_player(const ExchangePtr& ex);
+  void drop_player(const ExchangePtr& ex);
+  void seat_round(const ExchangePtr& ex);
+  void get_round(const ExchangePtr& ex);
+  // --- table actions ---
+  void put_result(const ExchangePtr& ex);
+  void post_table_action(const ExchangePtr& ex, schema::Event::Payload::Which kind);
+  void auto_picks(const ExchangePtr& ex);
+  void void_event(const ExchangePtr& ex);
+  // --- reading ---
+  void standings(const ExchangePtr& ex);
+  void audit(const ExchangePtr& ex);
+  void events(const ExchangePtr& ex);
+  void verify(const ExchangePtr& ex);
+  void healthz(const ExchangePtr& ex);
+  void metrics(const ExchangePtr& ex);
+  void carcassonne_score(const ExchangePtr& ex);
+
+  // The table answer (GET round's table entry plus seq) for a table write.
+  Response table_answer(const ExchangePtr& ex, const events::AppendResult& result, http::status status);
+
+  boost::asio::io_context& io_;
+  events::EventStore& store_;
+  LiveState& state_;
+  const projections::GameRegistry& games_;
+  Metrics& metrics_;
+  const Config& config_;
+};
+
+}  // namespace tally::daemon

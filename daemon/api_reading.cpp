@@ -1,0 +1,192 @@
+// Reading: standings (now and as of any past event), the audit trail, raw events, the hash chain,
+// health, metrics, and the stateless Carcassonne calculator.
+#include "daemon/api.hpp"
+#include "daemon/body.hpp"
+#include "daemon/views.hpp"
+#include "events/sha256.hpp"
+#include "schema/json_codec.hpp"
+
+#include <charconv>
+
+namespace tally::daemon {
+
+using projections::Tournament;
+
+namespace {
+
+std::optional<std::uint64_t> query_number(const Exchange& ex, const std::string& key) {
+  auto it = ex.query.find(key);
+  if (it == ex.query.end()) return std::nullopt;
+  std::uint64_t n = 0;
+  auto [end, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), n);
+  if (ec != std::errc() || end != it->second.data() + it->second.size()) return std::nullopt;
+  return n;
+}
+
+Response bad_query(const Exchange& ex, const std::string& key) {
+  return problem(ex.request, http::status::bad_request, "query parameter " + key + " must be a non-negative integer");
+}
+
+Response with_seq(Response response, std::uint64_t seq) {
+  response.set("Tally-Seq", std::to_string(seq));
+  return response;
+}
+
+// Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
+bool mentions(const json::value& v, std::string_view player) {
+  switch (v.kind()) {
+    case json::kind::string: return v.as_string() == player;
+    case json::kind::array:
+      for (const auto& x : v.as_array()) {
+        if (mentions(x, player)) return true;
+      }
+      return false;
+    case json::kind::object:
+      for (const auto& [k, x] : v.as_object()) {
+        if (mentions(x, player)) return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+void Api::standings(const ExchangePtr& ex) {
+  const std::string& t_id = ex->params.at("t");
+  bool has_as_of = ex->query.count("as_of") > 0;
+  auto as_of = query_number(*ex, "as_of");
+  if (has_as_of && !as_of) return ex->respond(bad_query(*ex, "as_of"));
+
+  auto live = state_.read([&](const LiveState& s) -> std::optional<Response> {
+    const Tournament* t = s.tournament(t_id);
+    if (t == nullptr) {
+      return problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\"");
+    }
+    if (as_of && *as_of < t->last_seq) return std::nullopt;  // the past: folded below
+    json::object out = s.standings(*t);
+    out["seq"] = t->last_seq;
+    return with_seq(json_response(ex->request, http::status::ok, out), t->last_seq);
+  });
+  if (live) return ex->respond(std::move(*live));
+
+  // As it was after event as_of: fold the tournament's events up to it.
+  std::vector<schema::StoredEvent> events = store_.read_view().tree(projections::tournament_stream(t_id));
+  std::erase_if(events, [&](const auto& e) { return e.seq() > *as_of; });
+  auto past = Tournament::fold(events);
+  if (!past) {
+    return ex->respond(problem(ex->request, http::status::not_found,
+                               "tournament \"" + t_id + "\" did not exist after event " + std::to_string(*as_of)));
+  }
+  const projections::Game* game = games_.find(past->game);
+  json::object out = game->standings(*past);
+  out["seq"] = *as_of;
+  out["as_of"] = *as_of;
+  ex->respond(with_seq(json_response(ex->request, http::status::ok, out), *as_of));
+}
+
+void Api::audit(const ExchangePtr& ex) {
+  const std::string& t_id = ex->params.at("t");
+  bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
+  if (!exists) return ex->respond(problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  std::optional<std::uint64_t> round, table;
+  for (const char* key : {"round", "table"}) {
+    if (ex->query.count(key) == 0) continue;
+    auto n = query_number(*ex, key);
+    if (!n) return ex->respond(bad_query(*ex, key));
+    (std::string(key) == "round" ? round : table) = n;
+  }
+  auto player = ex->query.count("player") ? std::optional<std::string>(ex->query.at("player")) : std::nullopt;
+
+  auto view = store_.read_view();
+  auto events = view.tree(projections::tournament_stream(t_id));
+  std::map<std::uint64_t, std::uint64_t> superseded_by;
+  for (const auto& e : events) {
+    if (e.event().getSupersedes() != 0) superseded_by[e.event().getSupersedes()] = e.seq();
+  }
+  json::array out;
+  for (const auto& e : events) {
+    auto name = projections::parse_stream(e.event().getStream().cStr());
+    bool seating = e.event().getPayload().isRoundSeated();
+    std::uint32_t event_round = seating ? e.event().getPayload().getRoundSeated().getRound() : name.round;
+    if (round && event_round != *round) continue;
+    if (table && name.table != *table) continue;
+    json::object entry = event_json(e, &superseded_by);
+    if (player && !mentions(entry.at("payload"), *player)) continue;
+    out.push_back(std::move(entry));
+  }
+  std::uint64_t seq = view.head().seq;
+  ex->respond(with_seq(json_response(ex->request, http::status::ok,
+                                     json::object{{"seq", seq}, {"events", std::move(out)}}),
+                       seq));
+}
+
+void Api::events(const ExchangePtr& ex) {
+  const std::string& t_id = ex->params.at("t");
+  bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
+  if (!exists) return ex->respond(problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  auto from = ex->query.count("from") ? query_number(*ex, "from") : std::optional<std::uint64_t>(0);
+  auto limit = ex->query.count("limit") ? query_number(*ex, "limit") : std::optional<std::uint64_t>(1000);
+  if (!from) return ex->respond(bad_query(*ex, "from"));
+  if (!limit || *limit == 0 || *limit > 10000) {
+    return ex->respond(problem(ex->request, http::status::bad_request, "limit must be 1–10000"));
+  }
+  auto view = store_.read_view();
+  json::array out;
+  std::uint64_t next = 0;
+  for (const auto& e : view.tree(projections::tournament_stream(t_id))) {
+    if (e.seq() < *from) continue;
+    if (out.size() == *limit) {
+      next = e.seq();
+      break;
+    }
+    out.push_back(event_json(e));
+  }
+  json::object body{{"seq", view.head().seq}, {"events", std::move(out)}};
+  body["next"] = next == 0 ? json::value(nullptr) : json::value(next);
+  ex->respond(with_seq(json_response(ex->request, http::status::ok, body), view.head().seq));
+}
+
+void Api::verify(const ExchangePtr& ex) {
+  auto result = store_.verify();
+  json::object out{{"ok", result.ok}, {"events", result.events}};
+  if (result.ok) {
+    out["head"] = events::hex(result.head);
+  } else {
+    out["first_bad"] = result.first_bad;
+    out["problem"] = result.problem;
+  }
+  ex->respond(json_response(ex->request, http::status::ok, out));
+}
+
+void Api::healthz(const ExchangePtr& ex) {
+  auto head = store_.head();
+  ex->respond(json_response(ex->request, http::status::ok, json::object{{"ok", true}, {"seq", head.seq}}));
+}
+
+void Api::metrics(const ExchangePtr& ex) {
+  std::uint64_t head = store_.head().seq;
+  std::uint64_t applied = state_.read([](const LiveState& s) { return s.seq(); });
+  Response response(http::status::ok, ex->request.version());
+  response.set(http::field::content_type, "text/plain; version=0.0.4");
+  response.keep_alive(ex->request.keep_alive());
+  response.body() = metrics_.render(head, head > applied ? head - applied : 0);
+  response.prepare_payload();
+  ex->respond(std::move(response));
+}
+
+void Api::carcassonne_score(const ExchangePtr& ex) {
+  const projections::Game* game = games_.find("carcassonne");
+  if (game == nullptr) {
+    return ex->respond(problem(ex->request, http::status::not_found, "this server has no Carcassonne rules"));
+  }
+  auto parsed = parse_object(ex->request);
+  if (auto* refusal = std::get_if<Response>(&parsed)) return ex->respond(std::move(*refusal));
+  auto outcome = game->calculate(std::get<json::object>(parsed), json::object());
+  if (!outcome) {
+    return ex->respond(unprocessable(ex->request, "the scoring event is not legal", rule_errors(outcome.errors)));
+  }
+  ex->respond(json_response(ex->request, http::status::ok, *outcome.value));
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,263 @@
+#include "daemon/app.hpp"
+
+#include "daemon/api.hpp"
+#include "daemon/dispatcher.hpp"
+#include "daemon/live.hpp"
+#include "daemon/log.hpp"
+#include "daemon/secrets.hpp"
+#include "daemon/server.hpp"
+#include "events/sha256.hpp"
+#include "events/store.hpp"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+namespace tally::daemon {
+
+namespace net = boost::asio;
+
+namespace {
+
+// Folds the whole log into the projections, saying how far it got on long replays.
+void replay(const events::EventStore& store, LiveState& state) {
+  auto view = store.read_view();
+  std::uint64_t total = view.head().seq;
+  if (total == 0) return;
+  auto started = std::chrono::steady_clock::now();
+  auto last_report = started;
+  std::uint64_t done = 0;
+  view.scan(1, [&](const schema::StoredEvent& event) {
+    state.apply(event);
+    if ((++done & 0xffff) == 0) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - last_report > std::chrono::seconds(2)) {
+        log::info("replaying the log", {{"events", done}, {"of", total}});
+        last_report = now;
+      }
+    }
+    return true;
+  });
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+  log::info("projections rebuilt", {{"events", done}, {"seconds", took.count()}});
+}
+
+// The organizer's token: read from DATA/organizer.token when the file exists (an operator may
+// have placed one), otherwise created there with mode 0600. Only its hash enters the log.
+std::string organizer_token(const std::filesystem::path& file) {
+  if (std::filesystem::exists(file)) {
+    std::ifstream in(file);
+    std::string token;
+    std::getline(in, token);
+    if (!token.empty()) return token;
+  }
+  std::string token = random_token();
+  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw std::runtime_error("cannot create " + file.string());
+  ::fchmod(fd, 0600);
+  std::string line = token + "\n";
+  bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  ::fsync(fd);
+  ::close(fd);
+  if (!written) throw std::runtime_error("cannot write " + file.string());
+  return token;
+}
+
+void ensure_organizer(events::EventStore& store, const LiveState& state, const std::filesystem::path& data) {
+  bool has_organizer = state.read([](const LiveState& s) {
+    for (const auto& j : s.judges()) {
+      if (j.role == Role::organizer && !j.revoked) return true;
+    }
+    return false;
+  });
+  if (has_organizer) return;
+  auto file = data / "organizer.token";
+  std::string token = organizer_token(file);
+  events::Draft d;
+  d.event().setAuthor("system");
+  auto added = d.event().getPayload().initJudgeAdded();
+  added.setId("organizer");
+  added.setName("Organizer");
+  added.setRole(schema::Role::ORGANIZER);
+  auto hash = events::sha256(token);
+  added.setTokenHash(capnp::Data::Reader(hash.data(), hash.size()));
+  events::AppendRequest request;
+  request.stream = "judges";
+  request.events.push_back(std::move(d));
+  auto result = store.append(std::move(request));
+  if (result.status != events::AppendStatus::appended) {
+    throw std::runtime_error("cannot record the organizer token: " + result.error);
+  }
+  log::info("organizer token created", {{"path", file.string()}});
+}
+
+}  // namespace
+
+struct App::Impl {
+  Config config;
+  std::unique_ptr<projections::GameRegistry> games;
+  std::atomic<bool> stopping{false};
+};
+
+App::App(Config config, std::unique_ptr<projections::GameRegistry> games) : impl_(std::make_unique<Impl>()) {
+  impl_->config = std::move(config);
+  impl_->games = std::move(games);
+}
+
+App::~App() = default;
+
+void App::run() {
+  Impl& app = *impl_;
+  const Config& config = app.config;
+  // Destroyed explicitly at the end, before the objects its pending handlers refer to.
+  std::optional<net::io_context> io_holder(std::in_place, static_cast<int>(config.threads));
+  net::io_context& io = *io_holder;
+  std::filesystem::path data(config.data);
+  std::filesystem::create_directories(data);
+  std::filesystem::permissions(data, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
+
+  events::EventStore store((data / "store").string());
+  LiveState state(*app.games);
+  replay(store, state);
+
+  Metrics metrics;
+  auto hub = std::make_shared<Hub>(io, state, store, metrics, config);
+  store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
+  auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
+  ensure_organizer(store, state, data);
+
+  Router router;
+  Api api(io, store, state, *app.games, metrics, config);
+  api.add_routes(router);
+  Dispatcher dispatcher(router, state, metrics, config);
+
+  auto upgrade = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote) -> std::optional<Response> {
+    std::string_view path = path_of(request.target());
+    constexpr std::string_view kPrefix = "/v1/tournaments/", kSuffix = "/live";
+    if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix) || path.size() <= kPrefix.size() + kSuffix.size()) {
+      return problem(request, http::status::not_found, "WebSockets are served at /v1/tournaments/{t}/live");
+    }
+    std::string tournament(path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size()));
+    Caller caller = dispatcher.identify(request, remote);
+    if (caller.bad_token || !dispatcher.may_read(caller)) {
+      return problem(request, http::status::unauthorized, "the live feed needs a valid bearer token here");
+    }
+    auto query = parse_query(request.target());
+    std::optional<std::uint64_t> since;
+    if (auto it = query.find("since"); it != query.end()) {
+      try {
+        std::size_t used = 0;
+        since = std::stoull(it->second, &used);
+        if (used != it->second.size()) throw std::invalid_argument("since");
+      } catch (const std::exception&) {
+        return problem(request, http::status::bad_request, "since must be a seq (a non-negative integer)");
+      }
+    }
+    return hub->accept(socket, request, tournament, since);
+  };
+  auto server = std::make_shared<Server>(io, config, dispatcher, upgrade, [&] { return hub->clients(); });
+  server->start();
+  auto endpoint = server->local_endpoint();
+  std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+  log::info("listening", {{"address", address}, {"threads", config.threads}, {"data", config.data}});
+  if (!config.ready_file.empty()) {
+    std::ofstream(config.ready_file + ".tmp") << address << "\n";
+    std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);
+  }
+
+  serve(io, *server, *hub);
+  store.unsubscribe(hub_subscription);
+  server.reset();
+  hub.reset();
+  io_holder.reset();  // drops the handlers still queued while what they refer to is alive
+  log::info("stopped", {{"seq", store.head().seq}});
+}
+
+void App::serve(net::io_context& io, Server& server, Hub& hub) {
+  const Config& config = impl_->config;
+  auto work = net::make_work_guard(io);
+  net::signal_set signals(io, SIGINT, SIGTERM);
+  signals.async_wait([this](boost::system::error_code ec, int signal) {
+    if (!ec) log::info("signal received; shutting down", {{"signal", signal}});
+    if (!ec) stop();
+  });
+
+  // Graceful: stop accepting, let answers in flight finish, close live clients with 1001, then
+  // let the store finish what it queued (its destructor) — bounded by a deadline.
+  net::steady_timer drain(io);
+  auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
+  std::function<void()> wait_for_drain = [&] {
+    drain.expires_after(std::chrono::milliseconds(50));
+    drain.async_wait([&](boost::system::error_code) {
+      if (!impl_->stopping) return wait_for_drain();
+      if (*deadline == std::chrono::steady_clock::time_point{}) {
+        *deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        signals.cancel();
+        server.stop();
+        hub.close_all();
+      }
+      if (server.connections() == 0 || std::chrono::steady_clock::now() > *deadline) {
+        work.reset();
+        io.stop();
+        return;
+      }
+      wait_for_drain();
+    });
+  };
+  wait_for_drain();
+
+  std::vector<std::thread> threads;
+  auto worker = [&] {
+    for (;;) {
+      try {
+        io.run();
+        return;
+      } catch (const std::exception& e) {
+        log::error("uncaught exception in an I/O thread", {{"error", e.what()}});
+      }
+    }
+  };
+  for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+}
+
+void App::stop() { impl_->stopping = true; }
+
+int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry> games) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (const auto& a : args) {
+    if (a == "--help" || a == "-h") {
+      std::cout << "tallyd — tournament scoring server\n\n"
+                   "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n\n"
+                   "  --data DIR          data directory (default ./data): the store and organizer.token\n"
+                   "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"
+                   "  --config FILE       a file of `key = value` lines; flags override it\n"
+                   "  every key of docs/configuration.md is also a flag, e.g. --body-limit 65536\n";
+      return 0;
+    }
+  }
+  try {
+    Config config = Config::from_args(args);
+    App app(std::move(config), std::move(games));
+    app.run();
+    return 0;
+  } catch (const ConfigError& e) {
+    log::error("bad configuration", {{"error", e.what()}});
+    return 2;
+  } catch (const std::exception& e) {
+    log::error("tallyd cannot run", {{"error", e.what()}});
+    return 1;
+  }
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,117 @@
+#include "daemon/config.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <thread>
+
+namespace tally::daemon {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  auto begin = s.find_first_not_of(" \t\r");
+  if (begin == std::string::npos) return "";
+  auto end = s.find_last_not_of(" \t\r");
+  return s.substr(begin, end - begin + 1);
+}
+
+template <typename T>
+T parse_number(const std::string& key, const std::string& value) {
+  T out{};
+  auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
+  if (ec != std::errc() || end != value.data() + value.size()) {
+    throw ConfigError("config: " + key + " must be a number, not \"" + value + "\"");
+  }
+  return out;
+}
+
+bool parse_bool(const std::string& key, const std::string& value) {
+  if (value == "true" || value == "yes" || value == "1") return true;
+  if (value == "false" || value == "no" || value == "0") return false;
+  throw ConfigError("config: " + key + " must be true or false, not \"" + value + "\"");
+}
+
+}  // namespace
+
+void Config::set(const std::string& key, const std::string& value) {
+  if (key == "data") {
+    data = value;
+  } else if (key == "listen") {
+    split_address(value);
+    listen = value;
+  } else if (key == "threads") {
+    threads = parse_number<unsigned>(key, value);
+  } else if (key == "body_limit") {
+    body_limit = parse_number<std::size_t>(key, value);
+  } else if (key == "header_limit") {
+    header_limit = parse_number<std::size_t>(key, value);
+  } else if (key == "idle_timeout") {
+    idle_timeout = std::chrono::seconds(parse_number<unsigned>(key, value));
+  } else if (key == "max_connections") {
+    max_connections = parse_number<std::size_t>(key, value);
+  } else if (key == "rate_limit") {
+    rate_limit = parse_number<double>(key, value);
+  } else if (key == "rate_burst") {
+    rate_burst = parse_number<double>(key, value);
+  } else if (key == "public_reads") {
+    public_reads = parse_bool(key, value);
+  } else if (key == "live_queue_limit") {
+    live_queue_limit = parse_number<std::size_t>(key, value);
+  } else if (key == "ready_file") {
+    ready_file = value;
+  } else if (key == "web_root") {
+    web_root = value;
+  } else {
+    throw ConfigError("config: unknown key \"" + key + "\" (see docs/configuration.md)");
+  }
+}
+
+void Config::load_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError("config: cannot read " + path);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::string content = trim(line.substr(0, line.find('#')));
+    if (content.empty()) continue;
+    auto eq = content.find('=');
+    if (eq == std::string::npos) {
+      throw ConfigError("config: " + path + ":" + std::to_string(number) + ": expected key = value");
+    }
+    set(trim(content.substr(0, eq)), trim(content.substr(eq + 1)));
+  }
+}
+
+Config Config::from_args(const std::vector<std::string>& args) {
+  Config config;
+  // The file first, so that flags override it wherever they stand.
+  for (std::size_t i = 0; i + 1 < args.size(); ++i) {
+    if (args[i] == "--config") config.load_file(args[i + 1]);
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& flag = args[i];
+    if (flag.rfind("--", 0) != 0) throw ConfigError("unexpected argument \"" + flag + "\"");
+    if (i + 1 >= args.size()) throw ConfigError(flag + " needs a value");
+    std::string key = flag.substr(2);
+    for (char& c : key) {
+      if (c == '-') c = '_';
+    }
+    if (key != "config") config.set(key, args[i + 1]);
+    ++i;
+  }
+  if (config.threads == 0) config.threads = std::max(1u, std::thread::hardware_concurrency());
+  return config;
+}
+
+std::pair<std::string, std::uint16_t> split_address(const std::string& address) {
+  auto colon = address.rfind(':');
+  if (colon == std::string::npos || colon == 0) {
+    throw ConfigError("listen: expected host:port, not \"" + address + "\"");
+  }
+  std::string host = address.substr(0, colon);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  return {host, parse_number<std::uint16_t>("listen port", address.substr(colon + 1))};
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,46 @@
+// tallyd's configuration: defaults, then the config file (`--config FILE`), then flags.
+// Every key is documented in docs/configuration.md; the file format is `key = value` lines with
+// `#` comments, and every key can also be given as a flag `--key value`.
+//
+// Thread safety: a value; read-only once the daemon starts.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tally::daemon {
+
+struct Config {
+  std::string data = "./data";             // data directory (the RocksDB store, the organizer token)
+  std::string listen = "127.0.0.1:8080";   // address:port; port 0 picks a free one
+  unsigned threads = 0;                    // worker threads; 0 = the number of cores
+  std::size_t body_limit = 64 * 1024;      // request body bytes (413 beyond)
+  std::size_t header_limit = 8 * 1024;     // request header bytes (431 beyond)
+  std::chrono::seconds idle_timeout{30};   // a connection idle (or a request unfinished) this long is closed
+  std::size_t max_connections = 10000;     // open connections (HTTP + WebSocket); 503 beyond
+  double rate_limit = 50;                  // requests per second per token (or per address when anonymous)
+  double rate_burst = 100;                 // requests a token may send at once before the rate applies
+  bool public_reads = true;                // tournaments, rounds, standings and live need no token
+  std::size_t live_queue_limit = 256;      // events queued for one live client before it is closed
+  std::string ready_file;                  // when set: the bound address is written there once listening
+  std::string web_root;                    // the pages' files (client/web); empty: the built-in default
+
+  // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
+  static Config from_args(const std::vector<std::string>& args);
+  // Applies the `key = value` lines of a file. Throws ConfigError.
+  void load_file(const std::string& path);
+  // Applies one setting by its key. Throws ConfigError for an unknown key or a bad value.
+  void set(const std::string& key, const std::string& value);
+};
+
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// "127.0.0.1:8080" → host and port. Throws ConfigError.
+std::pair<std::string, std::uint16_t> split_address(const std::string& address);
+
+}  // namespace tally::daemon

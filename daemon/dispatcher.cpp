@@ -1,0 +1,139 @@
+#include "daemon/dispatcher.hpp"
+
+#include "daemon/log.hpp"
+#include "events/sha256.hpp"
+
+#include <cmath>
+
+namespace tally::daemon {
+
+std::optional<std::chrono::milliseconds> RateLimiter::take(const std::string& key) {
+  auto now = std::chrono::steady_clock::now();
+  std::lock_guard lock(mutex_);
+  if (buckets_.size() > 100000) {
+    // Forget buckets that have refilled: they would behave exactly as new ones.
+    std::erase_if(buckets_, [&](const auto& kv) {
+      std::chrono::duration<double> idle = now - kv.second.last;
+      return kv.second.tokens + idle.count() * rate_ >= burst_;
+    });
+  }
+  auto [it, fresh] = buckets_.try_emplace(key, Bucket{burst_, now});
+  Bucket& b = it->second;
+  std::chrono::duration<double> elapsed = now - b.last;
+  b.tokens = std::min(burst_, b.tokens + elapsed.count() * rate_);
+  b.last = now;
+  if (b.tokens >= 1.0) {
+    b.tokens -= 1.0;
+    return std::nullopt;
+  }
+  double wait = (1.0 - b.tokens) / rate_;
+  return std::chrono::milliseconds(static_cast<long>(std::ceil(wait * 1000)));
+}
+
+Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config)
+    : router_(router), state_(state), metrics_(metrics), config_(config),
+      limiter_(config.rate_limit, config.rate_burst) {}
+
+Caller Dispatcher::identify(const Request& request, const std::string& remote) const {
+  Caller caller;
+  auto header = request.find(http::field::authorization);
+  if (header == request.end()) {
+    caller.limiter_key = "addr:" + remote;
+    return caller;
+  }
+  std::string_view value = header->value();
+  constexpr std::string_view kBearer = "Bearer ";
+  if (!value.starts_with(kBearer)) {
+    caller.bad_token = true;
+    caller.limiter_key = "addr:" + remote;
+    return caller;
+  }
+  auto hash = events::sha256(value.substr(kBearer.size()));
+  caller.limiter_key = "token:" + events::hex(hash);
+  auto identity = state_.read([&](const LiveState& s) { return s.identify(hash); });
+  if (identity) {
+    caller.identity = std::move(*identity);
+  } else {
+    caller.bad_token = true;
+  }
+  return caller;
+}
+
+void Dispatcher::dispatch(Request request, const std::string& remote, std::function<void(Response)> respond) {
+  auto started = std::chrono::steady_clock::now();
+  auto ex = std::make_shared<Exchange>();
+  ex->request_id = std::to_string(next_request_++);
+  std::string target(request.target());
+  auto match = router_.match(request.method(), path_of(target));
+  ex->route = match.route ? match.route->pattern : (match.allowed.empty() ? "(unknown)" : "(method)");
+  ex->params = std::move(match.params);
+  ex->query = parse_query(target);
+  ex->request = std::move(request);
+
+  // Every answer passes here once: common headers, one log line, metrics.
+  ex->respond = [this, ex_weak = std::weak_ptr<Exchange>(ex), started, respond = std::move(respond),
+                 method = std::string(http::to_string(ex->request.method()))](Response response) {
+    auto ex = ex_weak.lock();
+    response.set("X-Request-Id", ex ? ex->request_id : "");
+    response.set(http::field::cache_control, "no-store");
+    response.set("X-Content-Type-Options", "nosniff");
+    std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    int status = static_cast<int>(response.result_int());
+    if (ex) {
+      metrics_.count_request(ex->route, method, status, took.count());
+      log::info("request", {{"request_id", ex->request_id},
+                            {"judge", ex->identity.id},
+                            {"method", method},
+                            {"route", ex->route},
+                            {"status", status},
+                            {"latency_us", static_cast<std::int64_t>(took.count() * 1e6)}});
+    }
+    respond(std::move(response));
+  };
+
+  if (match.route == nullptr) {
+    if (match.allowed.empty()) {
+      return ex->respond(problem(ex->request, http::status::not_found, "no such resource: " + std::string(path_of(target))));
+    }
+    std::string allow;
+    for (auto v : match.allowed) allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(v));
+    Response r = problem(ex->request, http::status::method_not_allowed, "this resource answers " + allow);
+    r.set(http::field::allow, allow);
+    return ex->respond(std::move(r));
+  }
+
+  bool open_route = ex->route == "/healthz" || ex->route == "/metrics";
+  Caller caller = identify(ex->request, remote);
+  if (!open_route) {
+    if (auto wait = limiter_.take(caller.limiter_key)) {
+      Response r = problem(ex->request, http::status::too_many_requests,
+                           "too many requests from this token; slow down");
+      r.set(http::field::retry_after, std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
+      return ex->respond(std::move(r));
+    }
+  }
+  if (caller.bad_token) {
+    Response r = problem(ex->request, http::status::unauthorized, "the bearer token is unknown or revoked");
+    r.set(http::field::www_authenticate, "Bearer");
+    return ex->respond(std::move(r));
+  }
+  ex->identity = caller.identity;
+  Access access = match.route->access;
+  bool needs_token = access != Access::public_read || (!open_route && !may_read(caller));
+  if (needs_token && !ex->identity.authenticated()) {
+    Response r = problem(ex->request, http::status::unauthorized, "this needs a bearer token (Authorization: Bearer …)");
+    r.set(http::field::www_authenticate, "Bearer");
+    return ex->respond(std::move(r));
+  }
+  if (access == Access::organizer && !ex->identity.organizer()) {
+    return ex->respond(problem(ex->request, http::status::forbidden, "only the organizer may do this"));
+  }
+  try {
+    match.route->handler(ex);
+  } catch (const std::exception& e) {
+    log::error("handler failed", {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
+    ex->respond(problem(ex->request, http::status::internal_server_error, "internal error"));
+  }
+}
+
+}  // namespace tally::daemon

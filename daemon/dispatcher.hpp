@@ -1,0 +1,70 @@
+// From a parsed request to an answer: route it, identify the caller by bearer token, enforce the
+// route's access and the per-token rate limit, call the handler, and on the way back add the
+// common headers, log one line and count the request.
+//
+// Thread safety: dispatch() may be called from any thread; the rate limiter has its own lock.
+#pragma once
+
+#include "daemon/config.hpp"
+#include "daemon/http.hpp"
+#include "daemon/live_state.hpp"
+#include "daemon/metrics.hpp"
+#include "daemon/router.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+namespace tally::daemon {
+
+// A token bucket per key: `rate` requests per second, up to `burst` at once.
+class RateLimiter {
+ public:
+  RateLimiter(double rate, double burst) : rate_(rate), burst_(burst) {}
+  // Takes one request from the key's bucket. Returns how long to wait when the bucket is empty.
+  std::optional<std::chrono::milliseconds> take(const std::string& key);
+
+ private:
+  struct Bucket {
+    double tokens;
+    std::chrono::steady_clock::time_point last;
+  };
+  double rate_;
+  double burst_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, Bucket> buckets_;  // GUARDED_BY(mutex_)
+};
+
+// The caller of a request, or why it cannot be told.
+struct Caller {
+  Identity identity;
+  bool bad_token = false;    // a token was sent but is unknown or revoked
+  std::string limiter_key;   // the token's hash, or the remote address when anonymous
+};
+
+class Dispatcher {
+ public:
+  Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config);
+
+  // Answers `request`; `respond` is called exactly once, from any thread.
+  void dispatch(Request request, const std::string& remote, std::function<void(Response)> respond);
+
+  // Who sent the request (also used to admit live WebSocket clients).
+  Caller identify(const Request& request, const std::string& remote) const;
+  // Whether a caller may read public resources under the current config.
+  bool may_read(const Caller& caller) const { return config_.public_reads || caller.identity.authenticated(); }
+
+ private:
+  const Router& router_;
+  const LiveState& state_;
+  Metrics& metrics_;
+  const Config& config_;
+  RateLimiter limiter_;
+  std::atomic<std::uint64_t> next_request_{1};
+};
+
+}  // namespace tally::daemon

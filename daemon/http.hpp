@@ -1,0 +1,42 @@
+// HTTP vocabulary shared by the daemon's modules: request/response types, problem+json errors
+// (RFC 9457) and JSON responses, query strings.
+//
+// Thread safety: free functions on values.
+#pragma once
+
+#include <boost/beast/http.hpp>
+#include <boost/json.hpp>
+
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace tally::daemon {
+
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace json = boost::json;
+
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+// A JSON body with the status; keeps the request's HTTP version and keep-alive.
+Response json_response(const Request& request, http::status status, const json::value& body);
+
+// application/problem+json: {"type","title","status","detail", "errors"?, …extra}.
+Response problem(const Request& request, http::status status, std::string_view detail,
+                 json::array errors = {}, json::object extra = {});
+
+// One validation error entry: {"rule","player","field","message"} (empty members left out,
+// except rule and message).
+json::object error_entry(std::string_view rule, std::string_view player, std::string_view field,
+                         std::string_view message);
+
+// The decoded query of a target: "/x?from=3&limit=10" → {from: 3, limit: 10}.
+std::map<std::string, std::string> parse_query(std::string_view target);
+// The target without its query.
+std::string_view path_of(std::string_view target);
+// Percent-decoding of a path segment or query value; nullopt when malformed.
+std::optional<std::string> percent_decode(std::string_view text);
+
+}  // namespace tally::daemon

@@ -1,0 +1,292 @@
+#include "daemon/live.hpp"
+
+#include "daemon/log.hpp"
+#include "daemon/views.hpp"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <deque>
+
+namespace tally::daemon {
+
+namespace net = boost::asio;
+namespace websocket = boost::beast::websocket;
+using tcp = net::ip::tcp;
+
+namespace {
+
+Message make_message(json::object body) {
+  return std::make_shared<const std::string>(json::serialize(body));
+}
+
+// The standings and the current round, as the snapshot and every standings message carry them.
+json::object standings_and_round(const LiveState& s, const projections::Tournament& t) {
+  json::object out{{"seq", t.last_seq}, {"standings", s.standings(t)}};
+  const projections::Game* game = s.game_of(t);
+  out["round"] = t.rounds.empty() || game == nullptr ? json::value(nullptr)
+                                                     : json::value(round_json(s, t, *game, t.rounds.back()));
+  return out;
+}
+
+}  // namespace
+
+// One live client. Every member is touched only on the session's strand.
+class LiveSession : public std::enable_shared_from_this<LiveSession> {
+ public:
+  LiveSession(tcp::socket&& socket, std::shared_ptr<Hub> hub, std::string tournament,
+              std::optional<std::uint64_t> since)
+      : ws_(std::move(socket)), hub_(std::move(hub)), tournament_(std::move(tournament)), since_(since) {}
+
+  // The hub forgets a closed session by itself (its weak pointer expires).
+  ~LiveSession() {
+    if (joined_) hub_->metrics_.live_client_left();
+  }
+
+  const std::string& tournament() const { return tournament_; }
+
+  void run(Request request) {
+    websocket::stream_base::timeout timeouts{};
+    timeouts.handshake_timeout = std::chrono::seconds(30);
+    timeouts.idle_timeout = std::max<std::chrono::seconds>(hub_->config_.idle_timeout * 2, std::chrono::seconds(10));
+    timeouts.keep_alive_pings = true;  // a vanished screen is noticed and closed
+    ws_.set_option(timeouts);
+    ws_.read_message_max(4096);
+    ws_.async_accept(request, [self = shared_from_this()](boost::system::error_code ec) { self->on_accept(ec); });
+  }
+
+  // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
+  void start(std::uint64_t snapshot_seq, Message snapshot, std::vector<Message> catch_up) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
+                                   catch_up = std::move(catch_up)]() mutable {
+      self->snapshot_seq_ = snapshot_seq;
+      self->queue_.push_back(std::move(snapshot));
+      for (auto& m : catch_up) self->queue_.push_back(std::move(m));  // bounded by the log, not the limit
+      self->write_next();
+    });
+  }
+
+  void push_event(std::uint64_t seq, Message message) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
+      if (self->closing_ || seq <= self->snapshot_seq_) return;  // already in the snapshot or catch-up
+      self->queue_.push_back(std::move(message));
+      self->last_queued_seq_ = seq;
+      if (++self->live_queued_ > self->hub_->config_.live_queue_limit) return self->fall_behind();
+      self->write_next();
+    });
+  }
+
+  void push_standings(std::uint64_t seq, Message message) {
+    net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
+      if (self->closing_ || seq <= self->snapshot_seq_) return;
+      self->standings_ = std::move(message);  // the newest replaces any not yet sent
+      self->write_next();
+    });
+  }
+
+  void go_away() {
+    net::post(ws_.get_executor(), [self = shared_from_this()] {
+      self->close_with(websocket::close_reason(websocket::close_code::going_away, "server shutting down"));
+    });
+  }
+
+ private:
+  void on_accept(boost::system::error_code ec) {
+    if (ec) return;
+    joined_ = true;
+    hub_->metrics_.live_client_joined();
+    net::post(hub_->strand_, [hub = hub_, self = shared_from_this(), since = since_] { hub->join(self, since); });
+    do_read();
+  }
+
+  void do_read() {
+    ws_.async_read(in_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) { self->on_read(ec); });
+  }
+
+  // Clients may only ping; nothing they send changes data.
+  void on_read(boost::system::error_code ec) {
+    if (ec) {
+      closing_ = true;
+      return;
+    }
+    std::string text = beast::buffers_to_string(in_.data());
+    in_.consume(in_.size());
+    boost::system::error_code parse_error;
+    json::value message = json::parse(text, parse_error);
+    bool ping = !parse_error && message.is_object() && message.as_object().contains("type") &&
+                message.at("type") == "ping";
+    control_.push_back(make_message(ping ? json::object{{"type", "pong"}}
+                                         : json::object{{"type", "error"},
+                                                        {"message", "only {\"type\":\"ping\"} is understood"}}));
+    write_next();
+    do_read();
+  }
+
+  void write_next() {
+    if (writing_ || closing_) return;
+    Message next;
+    bool is_event = false;
+    if (!control_.empty()) {
+      next = std::move(control_.front());
+      control_.pop_front();
+    } else if (!queue_.empty()) {
+      next = std::move(queue_.front());
+      queue_.pop_front();
+      is_event = true;
+    } else if (standings_) {
+      next = std::move(standings_);
+      standings_.reset();
+    } else {
+      return;
+    }
+    writing_ = true;
+    ws_.text(true);
+    ws_.async_write(net::buffer(*next), [self = shared_from_this(), next, is_event](boost::system::error_code ec, std::size_t) {
+      self->writing_ = false;
+      if (ec) {
+        self->closing_ = true;
+        return;
+      }
+      if (is_event && self->live_queued_ > 0) --self->live_queued_;
+      if (self->pending_close_) return self->close_with(*self->pending_close_);
+      self->write_next();
+    });
+  }
+
+  // The client reads slower than events arrive: tell it where to resume, then close.
+  void fall_behind() {
+    queue_.clear();
+    standings_.reset();
+    std::uint64_t resume = snapshot_seq_;
+    log::info("live client too far behind", {{"tournament", tournament_}});
+    if (writing_) {
+      // Its socket is full: no frame can reach it now. Cut the connection; it resumes with since.
+      closing_ = true;
+      boost::system::error_code ignored;
+      beast::get_lowest_layer(ws_).socket().close(ignored);
+      return;
+    }
+    control_.push_back(make_message(json::object{{"type", "error"},
+                                                 {"reason", "too far behind"},
+                                                 {"message", "reconnect with since= the last seq you received"},
+                                                 {"last_queued_seq", last_queued_seq_},
+                                                 {"snapshot_seq", resume}}));
+    pending_close_ = websocket::close_reason(websocket::close_code::try_again_later, "too far behind; reconnect with since");
+    write_next();
+  }
+
+  void close_with(websocket::close_reason reason) {
+    if (closing_) return;
+    if (writing_) {
+      pending_close_ = reason;
+      return;
+    }
+    closing_ = true;
+    ws_.async_close(reason, [self = shared_from_this()](boost::system::error_code) {});
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  std::shared_ptr<Hub> hub_;
+  std::string tournament_;
+  std::optional<std::uint64_t> since_;
+  beast::flat_buffer in_;
+  std::deque<Message> control_;  // pongs and errors: small, sent first
+  std::deque<Message> queue_;    // snapshot, catch-up and live events, in seq order
+  Message standings_;            // the newest standings not yet sent
+  std::size_t live_queued_ = 0;
+  std::uint64_t snapshot_seq_ = 0;
+  std::uint64_t last_queued_seq_ = 0;
+  std::optional<websocket::close_reason> pending_close_;
+  bool writing_ = false;
+  bool closing_ = false;
+  bool joined_ = false;
+};
+
+Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics, const Config& config)
+    : io_(io), strand_(net::make_strand(io)), state_(state), store_(store), metrics_(metrics), config_(config) {}
+
+std::optional<Response> Hub::accept(tcp::socket& socket, Request& request, const std::string& tournament,
+                                    std::optional<std::uint64_t> since) {
+  bool exists = state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
+  if (!exists) return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
+  auto session = std::make_shared<LiveSession>(std::move(socket), shared_from_this(), tournament, since);
+  session->run(std::move(request));
+  return std::nullopt;
+}
+
+void Hub::publish(const schema::StoredEvent& event) {
+  net::post(strand_, [self = shared_from_this(), event] {
+    auto name = projections::parse_stream(event.event().getStream().cStr());
+    auto it = self->channels_.find(name.tournament);
+    if (it == self->channels_.end() || it->second.sessions.empty()) return;
+    Message message = make_message(json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
+    self->deliver(name.tournament, event.seq(), message);
+    if (!it->second.standings_pending) {
+      it->second.standings_pending = true;
+      // Queued behind the events already waiting: a burst of events gets one refresh.
+      net::post(self->strand_, [self, tournament = name.tournament] { self->refresh_standings(tournament); });
+    }
+  });
+}
+
+void Hub::deliver(const std::string& tournament, std::uint64_t seq, const Message& message) {
+  auto& sessions = channels_[tournament].sessions;
+  std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
+  for (auto& weak : sessions) {
+    if (auto session = weak.lock()) session->push_event(seq, message);
+  }
+}
+
+void Hub::refresh_standings(const std::string& tournament) {
+  auto it = channels_.find(tournament);
+  if (it == channels_.end()) return;
+  it->second.standings_pending = false;
+  auto update = state_.read([&](const LiveState& s) -> std::optional<json::object> {
+    const projections::Tournament* t = s.tournament(tournament);
+    if (t == nullptr) return std::nullopt;
+    return standings_and_round(s, *t);
+  });
+  if (!update) return;
+  std::uint64_t seq = update->at("seq").as_uint64();
+  (*update)["type"] = "standings";
+  Message message = make_message(std::move(*update));
+  for (auto& weak : it->second.sessions) {
+    if (auto session = weak.lock()) session->push_standings(seq, message);
+  }
+}
+
+void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since) {
+  auto snapshot = state_.read([&](const LiveState& s) -> std::optional<json::object> {
+    const projections::Tournament* t = s.tournament(session->tournament());
+    if (t == nullptr) return std::nullopt;
+    return standings_and_round(s, *t);
+  });
+  if (!snapshot) return;
+  std::uint64_t seq = snapshot->at("seq").as_uint64();
+  (*snapshot)["type"] = "snapshot";
+  std::vector<Message> catch_up;
+  if (since && *since < seq) {
+    for (const auto& e : store_.read_view().tree(projections::tournament_stream(session->tournament()))) {
+      if (e.seq() <= *since || e.seq() > seq) continue;
+      catch_up.push_back(make_message(json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
+    }
+  }
+  session->start(seq, make_message(std::move(*snapshot)), std::move(catch_up));
+  auto& sessions = channels_[session->tournament()].sessions;
+  std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
+  sessions.push_back(session);
+}
+
+void Hub::close_all() {
+  net::post(strand_, [self = shared_from_this()] {
+    for (auto& [t, channel] : self->channels_) {
+      for (auto& weak : channel.sessions) {
+        if (auto session = weak.lock()) session->go_away();
+      }
+    }
+  });
+}
+
+}  // namespace tally::daemon

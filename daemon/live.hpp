@@ -1,0 +1,76 @@
+// The live feed: GET /v1/tournaments/{t}/live upgrades to a WebSocket that first receives a
+// snapshot (standings and the current round), then every event after `since` (catch-up from the
+// log, then live), and coalesced standings after each change.
+//
+// The Hub holds who watches which tournament. Everything it does runs on its strand, in the
+// order the store published the events, so joining and publishing never race: a client joins at
+// the projection's seq S and drops any published event with seq <= S (those are in its snapshot
+// or its catch-up). Each message is built once and shared by every client; each LiveSession has a
+// bounded queue of events and one slot for the newest standings (a newer one replaces it); a
+// client that falls too far behind is told so and closed, and comes back with `since`.
+//
+// Thread safety: publish() may be called from any thread (the store calls it from its writer
+// thread); join/leave/close_all hop onto the hub's strand; sessions hop onto their own strands.
+#pragma once
+
+#include "daemon/config.hpp"
+#include "daemon/http.hpp"
+#include "daemon/live_state.hpp"
+#include "daemon/metrics.hpp"
+#include "events/store.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/strand.hpp>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::daemon {
+
+using Message = std::shared_ptr<const std::string>;
+
+class LiveSession;
+
+class Hub : public std::enable_shared_from_this<Hub> {
+ public:
+  Hub(boost::asio::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
+      const Config& config);
+
+  // Store subscriber: queues the event for its tournament's watchers.
+  void publish(const schema::StoredEvent& event);
+
+  // Takes over an upgraded connection for `tournament`. Returns a refusal (404) when the
+  // tournament does not exist.
+  std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
+                                 const std::string& tournament, std::optional<std::uint64_t> since);
+
+  // Closes every live client with 1001 (going away), for a graceful shutdown.
+  void close_all();
+
+  std::size_t clients() const { return static_cast<std::size_t>(metrics_.live_clients()); }
+
+ private:
+  friend class LiveSession;
+  void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
+  void deliver(const std::string& tournament, std::uint64_t seq, const Message& message);
+  void refresh_standings(const std::string& tournament);
+
+  struct Channel {
+    std::vector<std::weak_ptr<LiveSession>> sessions;
+    bool standings_pending = false;  // a refresh is queued; more events just wait for it
+  };
+
+  boost::asio::io_context& io_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  const LiveState& state_;
+  events::EventStore& store_;
+  Metrics& metrics_;
+  const Config& config_;
+  std::map<std::string, Channel> channels_;  // only touched on strand_
+};
+
+}  // namespace tally::daemon

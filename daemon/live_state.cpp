@@ -1,0 +1,87 @@
+#include "daemon/live_state.hpp"
+
+#include <openssl/crypto.h>
+
+namespace tally::daemon {
+
+namespace {
+std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+}  // namespace
+
+void LiveState::apply(const schema::StoredEvent& event) {
+  std::unique_lock lock(mutex_);
+  seq_ = event.seq();
+  std::string_view stream(event.event().getStream().cStr(), event.event().getStream().size());
+  if (stream == "judges") {
+    apply_judges(event);
+    return;
+  }
+  auto name = projections::parse_stream(stream);
+  if (name.tournament.empty()) return;
+  auto it = tournaments_.find(name.tournament);
+  if (it == tournaments_.end()) {
+    if (event.event().getPayload().which() != schema::Event::Payload::TOURNAMENT_CREATED) return;
+    it = tournaments_.emplace(name.tournament, projections::Tournament{}).first;
+  }
+  it->second.apply(event);
+}
+
+void LiveState::apply_judges(const schema::StoredEvent& event) {
+  judges_version_ = event.event().getVersion();
+  auto payload = event.event().getPayload();
+  if (payload.isJudgeAdded()) {
+    auto added = payload.getJudgeAdded();
+    Judge judge;
+    judge.id = text(added.getId());
+    judge.name = text(added.getName());
+    judge.role = added.getRole() == schema::Role::ORGANIZER ? Role::organizer : Role::judge;
+    auto hash = added.getTokenHash();
+    if (hash.size() == judge.token_hash.size()) {
+      std::copy(hash.begin(), hash.end(), judge.token_hash.begin());
+    }
+    judge.added_seq = event.seq();
+    judges_.push_back(std::move(judge));
+  } else if (payload.isJudgeRevoked()) {
+    for (auto& judge : judges_) {
+      if (judge.id == text(payload.getJudgeRevoked().getId())) judge.revoked = true;
+    }
+  }
+}
+
+const projections::Tournament* LiveState::tournament(std::string_view id) const {
+  auto it = tournaments_.find(id);
+  return it == tournaments_.end() ? nullptr : &it->second;
+}
+
+const Judge* LiveState::judge(std::string_view id) const {
+  for (const auto& j : judges_) {
+    if (j.id == id) return &j;
+  }
+  return nullptr;
+}
+
+std::optional<Identity> LiveState::identify(const schema::Digest& token_hash) const {
+  const Judge* match = nullptr;
+  // No early exit: the time taken does not depend on which judge (if any) matches.
+  for (const auto& j : judges_) {
+    bool same = CRYPTO_memcmp(j.token_hash.data(), token_hash.data(), token_hash.size()) == 0;
+    if (same && !j.revoked) match = &j;
+  }
+  if (match == nullptr) return std::nullopt;
+  return Identity{match->id, match->name, match->role};
+}
+
+boost::json::object LiveState::standings(const projections::Tournament& t) const {
+  {
+    std::lock_guard lock(cache_mutex_);
+    auto it = standings_cache_.find(t.id);
+    if (it != standings_cache_.end() && it->second.seq == t.last_seq) return it->second.value;
+  }
+  const projections::Game* game = game_of(t);
+  boost::json::object value = game ? game->standings(t) : boost::json::object{{"rows", boost::json::array()}};
+  std::lock_guard lock(cache_mutex_);
+  standings_cache_[t.id] = CachedStandings{t.last_seq, value};
+  return value;
+}
+
+}  // namespace tally::daemon

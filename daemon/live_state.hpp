@@ -1,0 +1,96 @@
+// The daemon's projections: every tournament and the judges, folded from the log at start and
+// then kept current by the store's subscriber, so that a read after one's own write sees it.
+//
+// Thread safety: apply() is called by the store's writer thread (one event at a time, in seq
+// order) and takes the lock exclusively for a few microseconds; readers go through read(), which
+// holds the lock shared while their function runs — keep those functions short and never append
+// from inside one. Standings are cached per tournament and recomputed when it changes.
+#pragma once
+
+#include "projections/game.hpp"
+#include "projections/tournament.hpp"
+#include "schema/stored_event.hpp"
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+namespace tally::daemon {
+
+enum class Role { organizer, judge };
+
+struct Judge {
+  std::string id;
+  std::string name;
+  Role role = Role::judge;
+  schema::Digest token_hash{};
+  bool revoked = false;
+  std::uint64_t added_seq = 0;
+};
+
+// Who is asking: resolved from the bearer token on every request.
+struct Identity {
+  std::string id;  // judge id, "organizer"; empty when anonymous
+  std::string name;
+  Role role = Role::judge;
+  bool authenticated() const { return !id.empty(); }
+  bool organizer() const { return authenticated() && role == Role::organizer; }
+};
+
+class LiveState {
+ public:
+  explicit LiveState(const projections::GameRegistry& games) : games_(games) {}
+
+  // Folds one appended event. REQUIRES: called in seq order, from one thread at a time.
+  void apply(const schema::StoredEvent& event);
+
+  // Runs `f(const LiveState&)` under the shared lock and returns what it returns.
+  template <typename F>
+  auto read(F&& f) const {
+    std::shared_lock lock(mutex_);
+    return f(*this);
+  }
+
+  // --- Accessors. REQUIRES: called inside read(). ---
+  std::uint64_t seq() const { return seq_; }
+  const projections::Tournament* tournament(std::string_view id) const;
+  const std::map<std::string, projections::Tournament, std::less<>>& tournaments() const {
+    return tournaments_;
+  }
+  const std::vector<Judge>& judges() const { return judges_; }
+  std::uint64_t judges_version() const { return judges_version_; }
+  const Judge* judge(std::string_view id) const;
+  // The identity whose token hashes to `token_hash`, comparing every stored hash in constant
+  // time; nullopt for an unknown or revoked token.
+  std::optional<Identity> identify(const schema::Digest& token_hash) const;
+  const projections::Game* game_of(const projections::Tournament& t) const {
+    return games_.find(t.game);
+  }
+  // The tournament's standings at its current state (cached). REQUIRES: inside read().
+  boost::json::object standings(const projections::Tournament& t) const;
+
+ private:
+  void apply_judges(const schema::StoredEvent& event);
+
+  const projections::GameRegistry& games_;
+  mutable std::shared_mutex mutex_;
+  std::uint64_t seq_ = 0;
+  std::map<std::string, projections::Tournament, std::less<>> tournaments_;
+  std::vector<Judge> judges_;
+  std::uint64_t judges_version_ = 0;  // the `judges` stream's version
+
+  struct CachedStandings {
+    std::uint64_t seq = 0;
+    boost::json::object value;
+  };
+  mutable std::mutex cache_mutex_;
+  mutable std::map<std::string, CachedStandings, std::less<>> standings_cache_;  // GUARDED_BY(cache_mutex_)
+};
+
+}  // namespace tally::daemon

@@ -1,0 +1,91 @@
+#include "daemon/metrics.hpp"
+
+#include <sstream>
+
+namespace tally::daemon {
+
+namespace {
+
+// Label values escape backslash, quote and newline.
+std::string label(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\' || c == '"') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Metrics::Histogram::observe(double seconds) {
+  for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+    if (seconds <= kBuckets[i]) {
+      ++counts[i];
+      break;
+    }
+  }
+  ++count;
+  sum += seconds;
+}
+
+void Metrics::count_request(const std::string& route, const std::string& method, int status,
+                            double seconds) {
+  std::lock_guard lock(mutex_);
+  ++requests_[{route, method, status}];
+  request_seconds_[route].observe(seconds);
+}
+
+void Metrics::observe_append(double seconds) {
+  std::lock_guard lock(mutex_);
+  append_seconds_.observe(seconds);
+}
+
+std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection_lag) const {
+  std::ostringstream out;
+  auto histogram = [&](const std::string& name, const std::string& labels, const Histogram& h) {
+    std::uint64_t cumulative = 0;
+    std::string sep = labels.empty() ? "" : ",";
+    for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+      cumulative += h.counts[i];
+      out << name << "_bucket{" << labels << sep << "le=\"" << kBuckets[i] << "\"} " << cumulative << "\n";
+    }
+    out << name << "_bucket{" << labels << sep << "le=\"+Inf\"} " << h.count << "\n";
+    std::string braces = labels.empty() ? "" : "{" + labels + "}";
+    out << name << "_sum" << braces << " " << h.sum << "\n";
+    out << name << "_count" << braces << " " << h.count << "\n";
+  };
+
+  std::lock_guard lock(mutex_);
+  out << "# HELP tallyd_http_requests_total HTTP requests by route pattern, method and status.\n"
+      << "# TYPE tallyd_http_requests_total counter\n";
+  for (const auto& [key, n] : requests_) {
+    const auto& [route, method, status] = key;
+    out << "tallyd_http_requests_total{route=\"" << label(route) << "\",method=\"" << method
+        << "\",status=\"" << status << "\"} " << n << "\n";
+  }
+  out << "# HELP tallyd_http_request_duration_seconds Time from a request read to its answer.\n"
+      << "# TYPE tallyd_http_request_duration_seconds histogram\n";
+  for (const auto& [route, h] : request_seconds_) {
+    histogram("tallyd_http_request_duration_seconds", "route=\"" + label(route) + "\"", h);
+  }
+  out << "# HELP tallyd_append_duration_seconds From handing events to the store to their durable ack.\n"
+      << "# TYPE tallyd_append_duration_seconds histogram\n";
+  histogram("tallyd_append_duration_seconds", "", append_seconds_);
+  out << "# HELP tallyd_events_total Events in the log.\n"
+      << "# TYPE tallyd_events_total counter\n"
+      << "tallyd_events_total " << events_total << "\n";
+  out << "# HELP tallyd_live_clients Connected live (WebSocket) clients.\n"
+      << "# TYPE tallyd_live_clients gauge\n"
+      << "tallyd_live_clients " << live_clients_.load() << "\n";
+  out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the projections.\n"
+      << "# TYPE tallyd_projection_lag_events gauge\n"
+      << "tallyd_projection_lag_events " << projection_lag << "\n";
+  return out.str();
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,45 @@
+// Prometheus metrics (text exposition format 0.0.4) for GET /metrics: requests by route, method
+// and status; append latency as a histogram; events total; live WebSocket clients; projection lag.
+//
+// Thread safety: every method may be called from any thread (one mutex; updates are tiny).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+#include <tuple>
+
+namespace tally::daemon {
+
+class Metrics {
+ public:
+  void count_request(const std::string& route, const std::string& method, int status, double seconds);
+  // From the moment a write is handed to the store until it is acknowledged durable.
+  void observe_append(double seconds);
+  void live_client_joined() { ++live_clients_; }
+  void live_client_left() { --live_clients_; }
+  std::int64_t live_clients() const { return live_clients_; }
+
+  std::string render(std::uint64_t events_total, std::uint64_t projection_lag) const;
+
+ private:
+  static constexpr std::array<double, 12> kBuckets = {0.0005, 0.001, 0.002, 0.005, 0.01, 0.02,
+                                                      0.05,   0.1,   0.25,  0.5,   1.0,  2.5};
+  struct Histogram {
+    std::array<std::uint64_t, kBuckets.size()> counts{};  // cumulative when rendered
+    std::uint64_t count = 0;
+    double sum = 0;
+    void observe(double seconds);
+  };
+
+  mutable std::mutex mutex_;
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;  // GUARDED_BY(mutex_)
+  std::map<std::string, Histogram> request_seconds_;                            // GUARDED_BY(mutex_)
+  Histogram append_seconds_;                                                    // GUARDED_BY(mutex_)
+  std::atomic<std::int64_t> live_clients_{0};
+};
+
+}  // namespace tally::daemon

@@ -1,0 +1,64 @@
+#include "daemon/router.hpp"
+
+namespace tally::daemon {
+
+namespace {
+
+std::vector<std::string_view> split(std::string_view path) {
+  std::vector<std::string_view> out;
+  while (!path.empty()) {
+    if (path.front() == '/') {
+      path.remove_prefix(1);
+      continue;
+    }
+    std::size_t slash = path.find('/');
+    out.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash);
+  }
+  return out;
+}
+
+bool is_param(const std::string& segment) {
+  return segment.size() > 2 && segment.front() == '{' && segment.back() == '}';
+}
+
+}  // namespace
+
+void Router::add(http::verb method, std::string pattern, Access access, Handler handler) {
+  Route route{method, pattern, {}, access, std::move(handler)};
+  for (auto s : split(pattern)) route.segments.emplace_back(s);
+  routes_.push_back(std::move(route));
+}
+
+Router::Match Router::match(http::verb method, std::string_view path) const {
+  Match out;
+  auto segments = split(path);
+  for (const auto& route : routes_) {
+    if (route.segments.size() != segments.size()) continue;
+    std::map<std::string, std::string> params;
+    bool ok = true;
+    for (std::size_t i = 0; i < segments.size() && ok; ++i) {
+      const std::string& want = route.segments[i];
+      if (is_param(want)) {
+        auto decoded = percent_decode(segments[i]);
+        if (!decoded || decoded->empty()) {
+          ok = false;
+        } else {
+          params[want.substr(1, want.size() - 2)] = *decoded;
+        }
+      } else {
+        ok = want == segments[i];
+      }
+    }
+    if (!ok) continue;
+    out.allowed.push_back(route.method);
+    if (route.method == method && out.route == nullptr) {
+      out.route = &route;
+      out.params = std::move(params);
+    }
+  }
+  return out;
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,62 @@
+// Routes: (method, path pattern) → handler, with the access each route needs. Patterns name their
+// parameters in braces: "/v1/tournaments/{t}/rounds/{r}". The pattern is also the route's label
+// in metrics and logs, so those never carry ids.
+//
+// Thread safety: routes are added before the server starts; match() is const and safe from any
+// thread afterwards.
+#pragma once
+
+#include "daemon/http.hpp"
+#include "daemon/live_state.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tally::daemon {
+
+enum class Access {
+  public_read,  // anyone (unless the config makes reads need a token)
+  token,        // any valid token: a judge or the organizer
+  organizer,    // the organizer only
+};
+
+// One request on its way through a handler. Handlers may answer later, from any thread:
+// respond() is called exactly once.
+struct Exchange {
+  Request request;
+  std::map<std::string, std::string> params;  // from the path pattern, percent-decoded
+  std::map<std::string, std::string> query;
+  Identity identity;
+  std::string request_id;
+  std::string route;  // the matched pattern
+  std::function<void(Response)> respond;
+};
+using ExchangePtr = std::shared_ptr<Exchange>;
+using Handler = std::function<void(const ExchangePtr&)>;
+
+struct Route {
+  http::verb method;
+  std::string pattern;
+  std::vector<std::string> segments;  // "{t}" for a parameter
+  Access access;
+  Handler handler;
+};
+
+class Router {
+ public:
+  void add(http::verb method, std::string pattern, Access access, Handler handler);
+
+  struct Match {
+    const Route* route = nullptr;               // null: no route for this method
+    std::map<std::string, std::string> params;
+    std::vector<http::verb> allowed;            // methods the path has (for 405)
+  };
+  Match match(http::verb method, std::string_view path) const;
+
+ private:
+  std::vector<Route> routes_;
+};
+
+}  // namespace tally::daemon

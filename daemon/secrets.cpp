@@ -1,0 +1,39 @@
+#include "daemon/secrets.hpp"
+
+#include <openssl/rand.h>
+
+#include <array>
+#include <stdexcept>
+
+namespace tally::daemon {
+
+namespace {
+template <std::size_t N>
+std::array<unsigned char, N> random_bytes() {
+  std::array<unsigned char, N> out{};
+  if (RAND_bytes(out.data(), static_cast<int>(N)) != 1) {
+    throw std::runtime_error("OpenSSL could not produce random bytes");
+  }
+  return out;
+}
+}  // namespace
+
+std::string random_token() {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out = "tly_";
+  for (unsigned char b : random_bytes<32>()) {
+    out += kDigits[b >> 4];
+    out += kDigits[b & 0xf];
+  }
+  return out;
+}
+
+std::uint64_t random_seed() {
+  for (;;) {
+    std::uint64_t seed = 0;
+    for (unsigned char b : random_bytes<8>()) seed = (seed << 8) | b;
+    if (seed != 0) return seed;
+  }
+}
+
+}  // namespace tally::daemon

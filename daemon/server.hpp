@@ -1,0 +1,70 @@
+// The network side: a listener that accepts connections (up to the configured maximum), one
+// HTTP session per connection (keep-alive, limits, idle timeout, on its own strand), and the hand
+// over of WebSocket upgrades to the live hub. Shaped after Boost.Beast's advanced server example.
+//
+// Thread safety: start() and stop() may be called from any thread; sessions run on their
+// strands; the session registry has its own lock.
+#pragma once
+
+#include "daemon/config.hpp"
+#include "daemon/dispatcher.hpp"
+#include "daemon/http.hpp"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace tally::daemon {
+
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+class HttpSession;
+
+// Decides what to do with a WebSocket upgrade request: take the socket (and answer nothing
+// here), or return a refusal to send as plain HTTP.
+using UpgradeHandler =
+    std::function<std::optional<Response>(tcp::socket& socket, Request& request, const std::string& remote)>;
+
+class Server : public std::enable_shared_from_this<Server> {
+ public:
+  // `live_clients` tells how many live (WebSocket) clients are open, for the connection limit.
+  Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandler upgrade,
+         std::function<std::size_t()> live_clients);
+
+  // Binds and starts accepting. Throws boost::system::system_error when the address is taken.
+  void start();
+  // The address actually bound (port 0 in the config picks a free one).
+  tcp::endpoint local_endpoint() const { return acceptor_.local_endpoint(); }
+  // Stops accepting; idle connections close now, busy ones after their current answer.
+  void stop();
+
+  // Open connections (HTTP sessions and live clients), for the connection limit.
+  std::size_t connections() const { return connections_.load() + live_clients_(); }
+  void connection_opened() { ++connections_; }
+  void connection_closed() { --connections_; }
+
+ private:
+  friend class HttpSession;
+  void do_accept();
+  void on_accept(boost::system::error_code ec, tcp::socket socket);
+  void forget(HttpSession* session);
+
+  net::io_context& io_;
+  const Config& config_;
+  Dispatcher& dispatcher_;
+  UpgradeHandler upgrade_;
+  std::function<std::size_t()> live_clients_;
+  tcp::acceptor acceptor_;
+  std::atomic<std::size_t> connections_{0};
+  std::atomic<bool> stopping_{false};
+
+  std::mutex sessions_mutex_;
+  std::vector<std::weak_ptr<HttpSession>> sessions_;  // GUARDED_BY(sessions_mutex_)
+};
+
+}  // namespace tally::daemon

@@ -1,0 +1,156 @@
+#include "daemon/views.hpp"
+
+#include "schema/json_codec.hpp"
+
+#include <ctime>
+
+namespace tally::daemon {
+
+namespace json = boost::json;
+using projections::Tournament;
+
+namespace {
+std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+
+const char* method_name(schema::SeatingMethod method) {
+  switch (method) {
+    case schema::SeatingMethod::RANDOM: return "random";
+    case schema::SeatingMethod::STANDINGS: return "standings";
+    case schema::SeatingMethod::MANUAL: return "manual";
+  }
+  return "manual";
+}
+}  // namespace
+
+std::string iso_time(std::int64_t micros) {
+  std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char buffer[40];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>((micros / 1000) % 1000));
+  return std::string(buffer) + millis;
+}
+
+json::object event_json(const schema::StoredEvent& stored,
+                        const std::map<std::uint64_t, std::uint64_t>* superseded_by) {
+  auto e = stored.event();
+  auto payload = schema::encode(capnp::toDynamic(e.getPayload()));
+  json::value body = nullptr;
+  if (!payload.empty()) body = payload.begin()->value();  // the active member's struct
+  json::object out{
+      {"seq", stored.seq()},
+      {"type", schema::payload_type(e.getPayload().which())},
+      {"stream", text(e.getStream())},
+      {"version", e.getVersion()},
+      {"at", iso_time(e.getRecordedAt())},
+      {"by", text(e.getAuthor())},
+      {"payload", std::move(body)},
+      {"reason", text(e.getReason())},
+      {"supersedes", e.getSupersedes() == 0 ? json::value(nullptr) : json::value(e.getSupersedes())},
+  };
+  if (superseded_by != nullptr) {
+    auto it = superseded_by->find(stored.seq());
+    out["superseded_by"] = it == superseded_by->end() ? json::value(nullptr) : json::value(it->second);
+  }
+  out["hash"] = schema::to_hex(kj::arrayPtr(stored.hash().data(), stored.hash().size()));
+  return out;
+}
+
+std::string author_name(const LiveState& state, std::string_view author) {
+  if (const Judge* j = state.judge(author)) return j->name;
+  return std::string(author);
+}
+
+json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
+                        std::uint32_t round, const projections::SeatedTable& seated) {
+  json::array players;
+  for (const auto& p : seated.players) players.emplace_back(p);
+  json::object out{{"table", seated.number}, {"players", std::move(players)}};
+  if (!seated.league.empty()) out["league"] = seated.league;
+  if (!seated.rating_leagues.empty()) {
+    json::array leagues;
+    for (const auto& l : seated.rating_leagues) leagues.emplace_back(l);
+    out["rating_leagues"] = std::move(leagues);
+  }
+  const projections::TableState* table = t.table(round, seated.number);
+  projections::TableState empty;
+  empty.round = round;
+  empty.table = seated.number;
+  if (table == nullptr) table = &empty;
+
+  std::optional<json::object> result = game.table_result(t, *table);
+  out["status"] = result ? "reported" : "open";
+  out["version"] = table->version;
+  out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
+  if (const projections::Action* entry = table->result()) {
+    auto e = entry->envelope();
+    out["entered_by"] = json::object{{"id", text(e.getAuthor())},
+                                     {"name", author_name(state, text(e.getAuthor()))}};
+    out["entered_at"] = iso_time(e.getRecordedAt());
+    out["result_seq"] = entry->seq();
+  }
+  for (auto& [key, value] : game.table_extras(t, *table)) out[key] = value;
+  return out;
+}
+
+json::object round_json(const LiveState& state, const Tournament& t, const projections::Game& game,
+                        const projections::Round& round) {
+  json::array tables;
+  int reported = 0;
+  for (const auto& seated : round.tables) {
+    json::object table = table_json(state, t, game, round.number, seated);
+    if (table.at("status") == "reported") ++reported;
+    tables.push_back(std::move(table));
+  }
+  json::object out{
+      {"round", round.number},
+      {"seq", t.last_seq},
+      {"method", method_name(round.method)},
+      {"forced", round.forced},
+      {"seating_seq", round.seq},
+      {"reported", reported},
+      {"tables_total", round.tables.size()},
+      {"tables", std::move(tables)},
+  };
+  if (round.method == schema::SeatingMethod::RANDOM) out["seed"] = round.seed;
+  for (auto& [key, value] : game.round_extras(t, round)) out[key] = value;
+  return out;
+}
+
+json::object tournament_summary_json(const Tournament& t) {
+  return json::object{{"id", t.id},
+                      {"name", t.name},
+                      {"game", t.game},
+                      {"players", t.players.size()},
+                      {"rounds", t.rounds.size()}};
+}
+
+json::object tournament_json(const LiveState& state, const Tournament& t,
+                             const projections::Game& game) {
+  json::array players;
+  for (const auto& p : t.players) {
+    players.push_back(json::object{{"id", p.id}, {"name", p.name}, {"dropped", p.dropped}});
+  }
+  json::array rounds;
+  for (const auto& r : t.rounds) {
+    json::object sheet = round_json(state, t, game, r);
+    rounds.push_back(json::object{{"round", r.number},
+                                  {"tables", sheet.at("tables_total")},
+                                  {"reported", sheet.at("reported")}});
+  }
+  json::array notices;
+  for (auto& n : game.notices(t)) notices.emplace_back(n);
+  return json::object{{"id", t.id},
+                      {"name", t.name},
+                      {"game", t.game},
+                      {"locale", t.locale},
+                      {"rules", t.rules},
+                      {"players", std::move(players)},
+                      {"rounds", std::move(rounds)},
+                      {"notices", std::move(notices)},
+                      {"seq", t.last_seq}};
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,46 @@
+// The JSON the API shows for events, tables, rounds and tournaments — one renderer each, shared
+// by the HTTP handlers and the live feed so both always say the same thing.
+//
+// Thread safety: pure functions; those taking LiveState must run inside LiveState::read().
+#pragma once
+
+#include "daemon/live_state.hpp"
+#include "projections/game.hpp"
+#include "schema/stored_event.hpp"
+
+#include <boost/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace tally::daemon {
+
+// "2026-11-30T14:32:05.123Z" from microseconds since the epoch.
+std::string iso_time(std::int64_t micros);
+
+// {"seq","type","stream","version","at","by","payload","reason","supersedes","superseded_by",
+// "hash"}; `superseded_by` from the map when given (seq → the seq that superseded it).
+boost::json::object event_json(const schema::StoredEvent& event,
+                               const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr);
+
+// A table of a round: seating, status, version, the computed result and who entered it.
+boost::json::object table_json(const LiveState& state, const projections::Tournament& t,
+                               const projections::Game& game, std::uint32_t round,
+                               const projections::SeatedTable& seated);
+
+// A round sheet: its tables with their status, and the reporting progress.
+boost::json::object round_json(const LiveState& state, const projections::Tournament& t,
+                               const projections::Game& game, const projections::Round& round);
+
+// GET /v1/tournaments/{t}: settings, players, rounds summary, notices.
+boost::json::object tournament_json(const LiveState& state, const projections::Tournament& t,
+                                    const projections::Game& game);
+
+// One line of GET /v1/tournaments.
+boost::json::object tournament_summary_json(const projections::Tournament& t);
+
+// The display name of an author id ("organizer", a judge's name, or the id itself).
+std::string author_name(const LiveState& state, std::string_view author);
+
+}  // namespace tally::daemon
