@@ -107,10 +107,18 @@ void Api::audit(const ExchangePtr& ex) {
   json::array out;
   for (const auto& e : events) {
     auto name = projections::parse_stream(e.event().getStream().cStr());
-    bool seating = e.event().getPayload().isRoundSeated();
-    std::uint32_t event_round = seating ? e.event().getPayload().getRoundSeated().getRound() : name.round;
+    auto payload = e.event().getPayload();
+    bool seating = payload.isRoundSeated();
+    std::uint32_t event_round = seating ? payload.getRoundSeated().getRound() : name.round;
     if (round && event_round != *round) continue;
-    if (table && name.table != *table) continue;
+    if (table) {
+      // A table's history starts with the seating that made it.
+      bool seats_it = false;
+      if (seating) {
+        for (auto t : payload.getRoundSeated().getTables()) seats_it = seats_it || t.getTable() == *table;
+      }
+      if (name.table != *table && !seats_it) continue;
+    }
     json::object entry = event_json(e, &superseded_by);
     if (player && !mentions(entry.at("payload"), *player)) continue;
     out.push_back(std::move(entry));

@@ -21,8 +21,8 @@ struct Config {
   std::size_t header_limit = 8 * 1024;     // request header bytes (431 beyond)
   std::chrono::seconds idle_timeout{30};   // a connection idle (or a request unfinished) this long is closed
   std::size_t max_connections = 10000;     // open connections (HTTP + WebSocket); 503 beyond
-  double rate_limit = 50;                  // requests per second per token (or per address when anonymous)
-  double rate_burst = 100;                 // requests a token may send at once before the rate applies
+  double rate_limit = 100;                 // requests per second per token (or per address when anonymous)
+  double rate_burst = 200;                 // requests a token may send at once before the rate applies
   bool public_reads = true;                // tournaments, rounds, standings and live need no token
   std::size_t live_queue_limit = 256;      // events queued for one live client before it is closed
   std::string ready_file;                  // when set: the bound address is written there once listening

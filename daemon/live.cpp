@@ -36,6 +36,8 @@ json::object standings_and_round(const LiveState& s, const projections::Tourname
 // One live client. Every member is touched only on the session's strand.
 class LiveSession : public std::enable_shared_from_this<LiveSession> {
  public:
+  static constexpr int kSendBuffer = 64 * 1024;
+
   LiveSession(tcp::socket&& socket, std::shared_ptr<Hub> hub, std::string tournament,
               std::optional<std::uint64_t> since)
       : ws_(std::move(socket)), hub_(std::move(hub)), tournament_(std::move(tournament)), since_(since) {}
@@ -48,6 +50,10 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   const std::string& tournament() const { return tournament_; }
 
   void run(Request request) {
+    // A bounded kernel buffer too: what a slow screen cannot take waits in our queue, where the
+    // limit applies, instead of piling up in the socket (and in memory) unseen.
+    boost::system::error_code ignored;
+    beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(kSendBuffer), ignored);
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = std::chrono::seconds(30);
     timeouts.idle_timeout = std::max<std::chrono::seconds>(hub_->config_.idle_timeout * 2, std::chrono::seconds(10));

@@ -1,0 +1,518 @@
+// The real tallyd on an ephemeral loopback port, driven over real HTTP and WebSocket connections,
+// with the minimal "testgame" so that these tests are about the API, not a game's rules.
+#include "tests/support/http_client.hpp"
+#include "tests/support/tallyd_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <barrier>
+#include <set>
+#include <thread>
+
+namespace tally::testing {
+namespace {
+
+namespace json = boost::json;
+using http::verb;
+
+json::value result(std::vector<std::pair<std::string, int>> scores, std::string reason = "") {
+  json::array players;
+  for (auto& [p, s] : scores) players.push_back(json::object{{"player", p}, {"score", s}});
+  json::object body{{"players", std::move(players)}};
+  if (!reason.empty()) body["reason"] = reason;
+  return body;
+}
+
+const std::map<std::string, std::string> kFirstEntry = {{"If-None-Match", "*"}};
+
+class Api : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<TallydProcess>(dir_.sub("data"), extra_flags());
+    daemon_->start();
+  }
+
+  virtual std::vector<std::string> extra_flags() { return {}; }
+
+  HttpClient organizer() { return daemon_->organizer(); }
+
+  std::string new_judge(const std::string& name) {
+    auto reply = organizer().post("/v1/judges", json::object{{"name", name}});
+    EXPECT_EQ(reply.status, 201) << reply.body;
+    return std::string(reply.json().at("token").as_string());
+  }
+
+  // A testgame tournament with `players` players p1…pN and round 1 seated in pairs by hand:
+  // table 1 = p1 v p2, table 2 = p3 v p4, …
+  void tournament(int players, const std::string& id = "cup") {
+    auto org = organizer();
+    ASSERT_EQ(org.post("/v1/tournaments", json::object{{"id", id}, {"name", "Cup"}, {"game", "testgame"}}).status, 201);
+    for (int i = 1; i <= players; ++i) {
+      auto r = org.post("/v1/tournaments/" + id + "/players",
+                        json::object{{"id", "p" + std::to_string(i)}, {"name", "Player " + std::to_string(i)}});
+      ASSERT_EQ(r.status, 201) << r.body;
+    }
+    json::array tables;
+    for (int i = 1; i + 1 <= players; i += 2) {
+      tables.push_back(json::array{"p" + std::to_string(i), "p" + std::to_string(i + 1)});
+    }
+    auto r = org.post("/v1/tournaments/" + id + "/rounds", json::object{{"method", "manual"}, {"tables", tables}});
+    ASSERT_EQ(r.status, 201) << r.body;
+  }
+
+  static std::string table(int round, int n, const std::string& what = "result", const std::string& t = "cup") {
+    return "/v1/tournaments/" + t + "/rounds/" + std::to_string(round) + "/tables/" + std::to_string(n) + "/" + what;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TallydProcess> daemon_;
+};
+
+// --- the problem+json contract ------------------------------------------------------------------
+
+void expect_problem(const HttpReply& r, int status) {
+  EXPECT_EQ(r.status, status) << r.body;
+  EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
+  auto body = r.json();
+  EXPECT_EQ(body.at("status"), status);
+  EXPECT_TRUE(body.at("title").is_string());
+  EXPECT_TRUE(body.at("detail").is_string());
+}
+
+TEST_F(Api, HealthzAnswersWithTheSeq) {
+  auto r = organizer().get("/healthz");
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.json().at("ok"), true);
+  EXPECT_GE(r.json().at("seq").to_number<std::uint64_t>(), 1u);  // the organizer token's event
+}
+
+TEST_F(Api, TheOrganizerTokenFileIsPrivateAndNeverLogged) {
+  auto status = std::filesystem::status(dir_.sub("data") + "/organizer.token");
+  EXPECT_EQ(status.permissions() & std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  std::string token = daemon_->organizer_token();
+  ASSERT_EQ(token.size(), 68u);
+  organizer().get("/v1/tournaments");
+  std::string log = daemon_->log();
+  EXPECT_EQ(log.find(token), std::string::npos);
+  EXPECT_EQ(log.find(token.substr(4, 20)), std::string::npos);
+  EXPECT_NE(log.find("organizer.token"), std::string::npos);  // the path is logged
+}
+
+TEST_F(Api, EveryErrorIsProblemJsonNamingTheField) {
+  tournament(4);
+  auto org = organizer();
+  std::string judge = new_judge("Eva");
+  HttpClient eva("127.0.0.1", daemon_->port(), judge);
+
+  // 400 malformed JSON
+  expect_problem(org.request(verb::post, "/v1/tournaments", "{\"id\": "), 400);
+  // 404 unknown tournament, unknown path; 405 wrong method
+  expect_problem(org.get("/v1/tournaments/nope"), 404);
+  expect_problem(org.get("/v1/nothing/here"), 404);
+  auto wrong_method = org.request(verb::delete_, "/v1/tournaments");
+  expect_problem(wrong_method, 405);
+  EXPECT_NE(wrong_method.header("Allow").find("GET"), std::string::npos);
+  // 409 an existing tournament
+  expect_problem(org.post("/v1/tournaments", json::object{{"id", "cup"}, {"name", "x"}, {"game", "testgame"}}), 409);
+  // 422 unknown field, named
+  auto unknown = org.post("/v1/tournaments", json::object{{"id", "b"}, {"name", "B"}, {"game", "testgame"}, {"colour", "red"}});
+  expect_problem(unknown, 422);
+  EXPECT_EQ(unknown.json().at("errors").at(0).at("field"), "colour");
+  // 422 a bad id, named with its rule
+  auto bad_id = org.post("/v1/tournaments", json::object{{"id", "Bad Id"}, {"name", "B"}, {"game", "testgame"}});
+  expect_problem(bad_id, 422);
+  EXPECT_EQ(bad_id.json().at("errors").at(0).at("field"), "id");
+  // 422 a result that breaks the game's rules: rule id, player and field
+  auto broken = eva.put(table(1, 1), result({{"p1", -3}, {"p2", 10}}), kFirstEntry);
+  expect_problem(broken, 422);
+  auto e = broken.json().at("errors").at(0);
+  EXPECT_EQ(e.at("rule"), "T-2");
+  EXPECT_EQ(e.at("player"), "p1");
+  EXPECT_EQ(e.at("field"), "score");
+  // 422 structure: a wrong type is named by its path and player
+  auto typed = eva.put(table(1, 1), json::parse(R"({"players":[{"player":"p1","score":"ten"},{"player":"p2","score":1}]})"), kFirstEntry);
+  expect_problem(typed, 422);
+  EXPECT_EQ(typed.json().at("errors").at(0).at("rule"), "schema");
+  EXPECT_EQ(typed.json().at("errors").at(0).at("field"), "score");
+  EXPECT_EQ(typed.json().at("errors").at(0).at("player"), "p1");
+  // 428 neither precondition
+  expect_problem(eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}})), 428);
+  // 413 a body over 64 KiB
+  std::string huge = "{\"name\":\"" + std::string(70 * 1024, 'x') + "\"}";
+  expect_problem(org.request(verb::post, "/v1/judges", huge), 413);
+  // 401 no token for a write; 401 an unknown token even on a public read
+  HttpClient anonymous("127.0.0.1", daemon_->port());
+  expect_problem(anonymous.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry), 401);
+  HttpClient forged("127.0.0.1", daemon_->port(), "tly_forged");
+  expect_problem(forged.get("/v1/tournaments"), 401);
+  // 403 a judge creating a tournament
+  expect_problem(eva.post("/v1/tournaments", json::object{{"id", "x"}, {"name", "X"}, {"game", "testgame"}}), 403);
+  // nothing of the above left an event behind
+  auto audit = org.get("/v1/tournaments/cup/audit").json();
+  for (const auto& ev : audit.at("events").as_array()) EXPECT_NE(ev.at("type"), "carcassonne_result");
+}
+
+TEST_F(Api, RevokingAJudgeTakesEffectOnTheNextRequest) {
+  tournament(2);
+  std::string token = new_judge("Eva");
+  HttpClient eva("127.0.0.1", daemon_->port(), token);
+  EXPECT_EQ(eva.post(table(1, 1, "claims"), json::object{{"player", "p1"}}).status, 201);
+  auto judges = organizer().get("/v1/judges").json().as_array();
+  ASSERT_EQ(judges.size(), 1u);
+  std::string id(judges[0].at("id").as_string());
+  EXPECT_EQ(organizer().request(verb::delete_, "/v1/judges/" + id).status, 200);
+  auto after = eva.post(table(1, 1, "claims"), json::object{{"player", "p2"}});
+  expect_problem(after, 401);
+  EXPECT_EQ(organizer().get("/v1/judges").json().at(0).at("revoked"), true);
+}
+
+TEST_F(Api, EveryEventRecordsItsAuthor) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  ASSERT_EQ(eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry).status, 201);
+  auto events = organizer().get("/v1/tournaments/cup/audit").json().at("events").as_array();
+  EXPECT_EQ(events.front().at("by"), "organizer");
+  EXPECT_EQ(events.back().at("by"), "j1");
+  EXPECT_EQ(events.back().at("type"), "carcassonne_result");
+}
+
+TEST_F(Api, TwoJudgesRacingForATableGetExactlyOne201AndOne412ShowingTheFirstEntry) {
+  constexpr int kTables = 12;
+  tournament(2 * kTables);
+  std::string eva_token = new_judge("Eva"), petr_token = new_judge("Petr");
+  std::vector<HttpReply> eva_replies(kTables), petr_replies(kTables);
+  std::barrier start(2);
+  auto judge = [&](const std::string& token, std::vector<HttpReply>& replies, int score) {
+    HttpClient client("127.0.0.1", daemon_->port(), token);
+    for (int t = 1; t <= kTables; ++t) {
+      start.arrive_and_wait();
+      std::string a = "p" + std::to_string(2 * t - 1), b = "p" + std::to_string(2 * t);
+      replies[t - 1] = client.put(table(1, t), result({{a, score}, {b, 0}}), kFirstEntry);
+    }
+  };
+  std::thread eva(judge, eva_token, std::ref(eva_replies), 10);
+  std::thread petr(judge, petr_token, std::ref(petr_replies), 20);
+  eva.join();
+  petr.join();
+
+  for (int t = 0; t < kTables; ++t) {
+    const HttpReply& won = eva_replies[t].status == 201 ? eva_replies[t] : petr_replies[t];
+    const HttpReply& lost = eva_replies[t].status == 201 ? petr_replies[t] : eva_replies[t];
+    ASSERT_EQ(won.status, 201) << won.body;
+    ASSERT_EQ(lost.status, 412) << lost.body;
+    expect_problem(lost, 412);
+    auto shown = lost.json().at("table");
+    // The loser sees the winner's entry: who, when, which version, what.
+    EXPECT_EQ(shown.at("entered_by").at("name"), &won == &eva_replies[t] ? "Eva" : "Petr");
+    EXPECT_TRUE(shown.at("entered_at").is_string());
+    EXPECT_EQ(shown.at("version"), won.json().at("version"));
+    EXPECT_EQ(shown.at("result"), won.json().at("result"));
+    EXPECT_EQ(lost.header("ETag"), won.header("ETag"));
+  }
+}
+
+TEST_F(Api, ReplacingAResultNeedsTheVersionAndAReasonAndTheAuditShowsTheChain) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  auto first = eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry);
+  ASSERT_EQ(first.status, 201);
+  EXPECT_EQ(first.header("ETag"), "\"1\"");
+  // Stale version → 412 with the table as it is.
+  expect_problem(eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "typo"), {{"If-Match", "\"7\""}}), 412);
+  // No reason → 422 naming the reason.
+  auto no_reason = eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}), {{"If-Match", "\"1\""}});
+  expect_problem(no_reason, 422);
+  EXPECT_EQ(no_reason.json().at("errors").at(0).at("field"), "reason");
+  auto fixed = eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "scores swapped"), {{"If-Match", "\"1\""}});
+  ASSERT_EQ(fixed.status, 200) << fixed.body;
+  EXPECT_EQ(fixed.header("ETag"), "\"2\"");
+  EXPECT_EQ(fixed.json().at("result").at("players").at(0).at("score"), 1);
+
+  auto audit = organizer().get("/v1/tournaments/cup/audit?table=1&round=1").json().at("events").as_array();
+  ASSERT_EQ(audit.size(), 3u);  // the seating (round 1) and both entries
+  auto& original = audit[1];
+  auto& correction = audit[2];
+  EXPECT_EQ(original.at("superseded_by"), correction.at("seq"));
+  EXPECT_EQ(correction.at("supersedes"), original.at("seq"));
+  EXPECT_EQ(correction.at("reason"), "scores swapped");
+  EXPECT_EQ(correction.at("hash").as_string().size(), 64u);
+}
+
+TEST_F(Api, AnIdempotentRetryAfterARestartAppendsNothing) {
+  tournament(2);
+  std::string token = new_judge("Eva");
+  std::map<std::string, std::string> headers = {{"If-None-Match", "*"}, {"Idempotency-Key", "3f1c-retry-me"}};
+  HttpReply first = HttpClient("127.0.0.1", daemon_->port(), token).put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), headers);
+  ASSERT_EQ(first.status, 201);
+  std::uint64_t head = organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
+
+  daemon_->stop();
+  daemon_->start();
+  HttpClient eva("127.0.0.1", daemon_->port(), token);
+  HttpReply retry = eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), headers);
+  EXPECT_EQ(retry.status, 201) << retry.body;
+  EXPECT_EQ(retry.json().at("seq"), first.json().at("seq"));
+  EXPECT_EQ(retry.header("ETag"), first.header("ETag"));
+  EXPECT_EQ(organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>(), head);
+
+  // The same key with another body is refused and appends nothing either.
+  auto other = eva.put(table(1, 1), result({{"p1", 9}, {"p2", 1}}), headers);
+  expect_problem(other, 422);
+  EXPECT_EQ(organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>(), head);
+}
+
+TEST_F(Api, RestartKeepsAllStateAndTheSameStandings) {
+  tournament(4);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  ASSERT_EQ(eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry).status, 201);
+  ASSERT_EQ(eva.put(table(1, 2), result({{"p3", 2}, {"p4", 2}}), kFirstEntry).status, 201);
+  auto before = organizer().get("/v1/tournaments/cup/standings").json();
+  auto round_before = organizer().get("/v1/tournaments/cup/rounds/1").json();
+  ASSERT_EQ(before.at("rows").as_array().size(), 4u);
+  EXPECT_EQ(before.at("rows").at(0).at("player"), "p1");
+  EXPECT_EQ(before.at("rows").at(1).at("points").at("exact"), "1/2");
+
+  daemon_->kill();  // a crash, not a clean stop
+  daemon_->start();
+  EXPECT_EQ(organizer().get("/v1/tournaments/cup/standings").json(), before);
+  EXPECT_EQ(organizer().get("/v1/tournaments/cup/rounds/1").json(), round_before);
+  EXPECT_EQ(organizer().get("/v1/verify").json().at("ok"), true);
+}
+
+TEST_F(Api, AsOfGivesTheStandingsAsTheyWereBeforeACorrection) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  auto first = eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry);
+  std::uint64_t before_correction = first.json().at("seq").to_number<std::uint64_t>();
+  ASSERT_EQ(eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "swapped"), {{"If-Match", "\"1\""}}).status, 200);
+
+  auto now = organizer().get("/v1/tournaments/cup/standings").json();
+  auto then = organizer().get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction)).json();
+  EXPECT_EQ(now.at("rows").at(0).at("player"), "p2");
+  EXPECT_EQ(then.at("rows").at(0).at("player"), "p1");
+  EXPECT_EQ(then.at("seq"), before_correction);
+  auto seating_only = organizer().get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction - 1)).json();
+  EXPECT_EQ(seating_only.at("rows").at(0).at("games"), 0);
+  expect_problem(organizer().get("/v1/tournaments/cup/standings?as_of=1"), 404);  // before the tournament
+  expect_problem(organizer().get("/v1/tournaments/cup/standings?as_of=x"), 400);
+}
+
+TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  auto claim = eva.post(table(1, 1, "claims"), json::object{{"player", "p1"}});
+  ASSERT_EQ(claim.status, 201) << claim.body;
+  std::string seq = std::to_string(claim.json().at("seq").to_number<std::uint64_t>());
+  expect_problem(eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{}), 422);
+  auto voided = eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{{"reason", "wrong table"}});
+  EXPECT_EQ(voided.status, 200) << voided.body;
+  expect_problem(eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{{"reason", "again"}}), 422);
+  expect_problem(HttpClient("127.0.0.1", daemon_->port()).get("/v1/tournaments/cup/audit"), 401);
+  auto audit = eva.get("/v1/tournaments/cup/audit?player=p1").json().at("events").as_array();
+  EXPECT_EQ(audit.back().at("type"), "claimed_win");
+  EXPECT_EQ(audit.back().at("superseded_by"), voided.json().at("seq"));
+}
+
+TEST_F(Api, ARoundIsSeatedOnlyWhenThePreviousIsReportedUnlessForcedWithAReason) {
+  tournament(4);
+  auto org = organizer();
+  auto refused = org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"seed", 7}});
+  expect_problem(refused, 409);
+  EXPECT_EQ(refused.json().at("errors").at(0).at("rule"), "round.unreported");
+  expect_problem(org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"force", true}}), 422);
+  auto forced = org.post("/v1/tournaments/cup/rounds",
+                         json::object{{"method", "random"}, {"seed", 7}, {"force", true}, {"reason", "table 2 went home"}});
+  ASSERT_EQ(forced.status, 201) << forced.body;
+  EXPECT_EQ(forced.json().at("round"), 2);
+  EXPECT_EQ(forced.json().at("seed"), 7);
+  EXPECT_EQ(forced.json().at("forced"), true);
+  // The same seed gives the same draw: the draw is replayable from the stored seed.
+  auto round2 = org.get("/v1/tournaments/cup/rounds/2").json();
+  EXPECT_EQ(round2.at("tables"), forced.json().at("tables"));
+}
+
+TEST_F(Api, EventsArePagedInSeqOrder) {
+  tournament(6);
+  auto page = organizer().get("/v1/tournaments/cup/events?from=0&limit=3").json();
+  ASSERT_EQ(page.at("events").as_array().size(), 3u);
+  std::uint64_t next = page.at("next").to_number<std::uint64_t>();
+  auto rest = organizer().get("/v1/tournaments/cup/events?from=" + std::to_string(next)).json();
+  EXPECT_EQ(rest.at("events").at(0).at("seq"), next);
+  EXPECT_TRUE(rest.at("next").is_null());
+  EXPECT_EQ(page.at("events").as_array().size() + rest.at("events").as_array().size(), 8u);  // created, 6 players, seating
+}
+
+TEST_F(Api, VerifyAndMetrics) {
+  tournament(2);
+  auto v = organizer().get("/v1/verify").json();
+  EXPECT_EQ(v.at("ok"), true);
+  EXPECT_EQ(v.at("head").as_string().size(), 64u);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  expect_problem(eva.get("/v1/verify"), 403);
+  std::string metrics = organizer().get("/metrics").body;
+  EXPECT_NE(metrics.find("tallyd_http_requests_total{route=\"/v1/tournaments/{t}/players\",method=\"POST\",status=\"201\"} 2"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("tallyd_append_duration_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
+  EXPECT_NE(metrics.find("tallyd_events_total "), std::string::npos);
+  EXPECT_NE(metrics.find("tallyd_live_clients 0"), std::string::npos);
+  EXPECT_NE(metrics.find("tallyd_projection_lag_events 0"), std::string::npos);
+}
+
+// --- the live feed ---------------------------------------------------------------------------
+
+// Reads until an event with `seq` arrives (skipping standings), or fails.
+std::vector<std::uint64_t> read_events_until(WsClient& ws, std::uint64_t seq) {
+  std::vector<std::uint64_t> seen;
+  for (;;) {
+    auto m = ws.read(std::chrono::seconds(10));
+    if (!m) {
+      ADD_FAILURE() << "the live feed stopped before seq " << seq;
+      return seen;
+    }
+    if (m->at("type") != "event") continue;
+    seen.push_back(m->at("seq").to_number<std::uint64_t>());
+    if (seen.back() >= seq) return seen;
+  }
+}
+
+TEST_F(Api, ALiveClientGetsEveryEventOnceInOrderAcrossAReconnectWithSince) {
+  tournament(8);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  std::uint64_t start_seq;
+  std::vector<std::uint64_t> seen;
+  {
+    WsClient ws("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live");
+    auto snapshot = ws.read();
+    ASSERT_TRUE(snapshot);
+    EXPECT_EQ(snapshot->at("type"), "snapshot");
+    start_seq = snapshot->at("seq").to_number<std::uint64_t>();
+    EXPECT_EQ(snapshot->at("round").at("round"), 1);
+    EXPECT_EQ(snapshot->at("standings").at("rows").as_array().size(), 8u);
+    auto r1 = eva.post(table(1, 1, "claims"), json::object{{"player", "p1"}});
+    auto r2 = eva.put(table(1, 2), result({{"p3", 1}, {"p4", 2}}), kFirstEntry);
+    seen = read_events_until(ws, r2.json().at("seq").to_number<std::uint64_t>());
+    EXPECT_EQ(seen.front(), r1.json().at("seq").to_number<std::uint64_t>());
+    // A standings message follows the change, with the new order.
+    auto standings = ws.read();
+    ASSERT_TRUE(standings);
+    EXPECT_EQ(standings->at("type"), "standings");
+    EXPECT_EQ(standings->at("standings").at("rows").at(0).at("player"), "p4");
+  }  // disconnected
+
+  std::uint64_t last_seen = seen.back();
+  std::vector<std::uint64_t> written;
+  for (int t = 3; t <= 4; ++t) {
+    std::string a = "p" + std::to_string(2 * t - 1), b = "p" + std::to_string(2 * t);
+    written.push_back(eva.put(table(1, t), result({{a, 5}, {b, 1}}), kFirstEntry).json().at("seq").to_number<std::uint64_t>());
+  }
+  WsClient again("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live?since=" + std::to_string(last_seen));
+  auto snapshot = again.read();
+  ASSERT_TRUE(snapshot);
+  EXPECT_EQ(snapshot->at("type"), "snapshot");
+  auto after = eva.post(table(1, 4, "claims"), json::object{{"player", "p8"}});
+  std::uint64_t last = after.json().at("seq").to_number<std::uint64_t>();
+  auto caught_up = read_events_until(again, last);
+  seen.insert(seen.end(), caught_up.begin(), caught_up.end());
+
+  // Exactly once, in order, nothing missing from the first event watched to the last.
+  for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_EQ(seen[i], seen[i - 1] + 1) << "at " << i;
+  EXPECT_GT(seen.front(), start_seq);
+  EXPECT_EQ(seen.back(), last);
+  EXPECT_NE(std::find(seen.begin(), seen.end(), written[0]), seen.end());
+
+  // Ping → pong; nothing a client sends changes data.
+  std::uint64_t head = organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
+  again.send(json::object{{"type", "ping"}});
+  again.send(json::object{{"type", "event"}, {"seq", 1}});
+  std::set<std::string> answers;
+  for (int i = 0; i < 2; ++i) {
+    auto m = again.read();
+    ASSERT_TRUE(m);
+    answers.insert(std::string(m->at("type").as_string()));
+  }
+  EXPECT_TRUE(answers.count("pong"));
+  EXPECT_EQ(organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>(), head);
+}
+
+class ApiWithSmallLiveQueue : public Api {
+ protected:
+  std::vector<std::string> extra_flags() override {
+    return {"--live-queue-limit", "16", "--rate-limit", "100000", "--rate-burst", "100000"};
+  }
+};
+
+TEST_F(ApiWithSmallLiveQueue, ASlowClientIsClosedAndDoesNotSlowTheOthers) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  WsClient slow("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live", "", 4096);  // never reads
+  WsClient quick("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live");
+  ASSERT_TRUE(quick.read());  // snapshot
+  // The quick screen reads all along, on its own thread.
+  constexpr int kClaims = 400;
+  std::vector<std::uint64_t> seen;
+  std::thread reader([&] {
+    while (seen.size() < kClaims) {
+      auto m = quick.read(std::chrono::seconds(10));
+      if (!m) return;
+      if (m->at("type") == "event") seen.push_back(m->at("seq").to_number<std::uint64_t>());
+    }
+  });
+  // Fill the slow client's socket buffers and its queue with claims carrying long reasons.
+  std::string reason(900, 'r');
+  std::uint64_t last = 0;
+  std::uint64_t previous = 0;
+  for (int i = 0; i < kClaims; ++i) {
+    json::object body{{"player", "p1"}};
+    if (previous != 0) {
+      body["supersedes"] = previous;
+      body["reason"] = reason;
+    }
+    auto r = eva.post(table(1, 1, "claims"), body);
+    ASSERT_EQ(r.status, 201) << r.body;
+    previous = last = r.json().at("seq").to_number<std::uint64_t>();
+  }
+  auto written = std::chrono::steady_clock::now();
+  reader.join();
+  ASSERT_EQ(seen.size(), std::size_t(kClaims));
+  EXPECT_EQ(seen.back(), last);
+  for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_EQ(seen[i], seen[i - 1] + 1);
+  EXPECT_LT(std::chrono::steady_clock::now() - written, std::chrono::seconds(2));
+  // The slow one was told (or cut off) and closed: it cannot have all 400 events queued.
+  int received = 0;
+  bool told = false;
+  while (auto m = slow.read(std::chrono::seconds(3))) {
+    ++received;
+    if (m->at("type") == "error") told = true;
+  }
+  EXPECT_TRUE(slow.closed());
+  EXPECT_LT(received, 400);
+  (void)told;  // told only when its socket still had room for the notice
+  EXPECT_EQ(organizer().get("/healthz").status, 200);
+}
+
+class ApiWithRateLimit : public Api {
+ protected:
+  std::vector<std::string> extra_flags() override { return {"--rate-limit", "2", "--rate-burst", "3"}; }
+};
+
+TEST_F(ApiWithRateLimit, ATokenOverItsRateGets429WithRetryAfter) {
+  auto org = organizer();
+  int limited = 0;
+  std::string retry_after;
+  for (int i = 0; i < 6; ++i) {
+    auto r = org.get("/v1/tournaments");
+    if (r.status == 429) {
+      ++limited;
+      retry_after = r.header("Retry-After");
+      expect_problem(r, 429);
+    }
+  }
+  EXPECT_GE(limited, 2);
+  EXPECT_GE(std::stoi(retry_after), 1);
+  EXPECT_EQ(org.get("/healthz").status, 200);  // health is never limited
+}
+
+}  // namespace
+}  // namespace tally::testing

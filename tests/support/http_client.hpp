@@ -1,0 +1,80 @@
+// Real clients for the daemon's tests: HTTP/1.1 with keep-alive and a WebSocket reader, both on
+// loopback through Boost.Beast, every operation bounded by a timeout so a test never hangs.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json.hpp>
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace tally::testing {
+
+namespace http = boost::beast::http;
+
+struct HttpReply {
+  int status = 0;
+  http::fields headers;
+  std::string body;
+
+  boost::json::value json() const;
+  std::string header(const std::string& name) const;
+};
+
+class HttpClient {
+ public:
+  HttpClient(std::string host, std::uint16_t port, std::string token = "");
+
+  HttpReply request(http::verb method, const std::string& target, const std::string& body = "",
+                    const std::map<std::string, std::string>& headers = {});
+  HttpReply get(const std::string& target) { return request(http::verb::get, target); }
+  HttpReply post(const std::string& target, const boost::json::value& body,
+                 const std::map<std::string, std::string>& headers = {}) {
+    return request(http::verb::post, target, boost::json::serialize(body), headers);
+  }
+  HttpReply put(const std::string& target, const boost::json::value& body,
+                const std::map<std::string, std::string>& headers = {}) {
+    return request(http::verb::put, target, boost::json::serialize(body), headers);
+  }
+  void set_token(std::string token) { token_ = std::move(token); }
+  const std::string& token() const { return token_; }
+
+ private:
+  void connect();
+  std::string host_;
+  std::uint16_t port_;
+  std::string token_;
+  boost::asio::io_context io_;
+  std::optional<boost::beast::tcp_stream> stream_;
+  boost::beast::flat_buffer buffer_;
+};
+
+class WsClient {
+ public:
+  // Connects and upgrades; throws when the server refuses. A small `receive_buffer` (bytes)
+  // makes a client whose socket fills quickly, to play a slow screen.
+  WsClient(const std::string& host, std::uint16_t port, const std::string& target, const std::string& token = "",
+           int receive_buffer = 0);
+  ~WsClient();
+
+  // The next text message as JSON, or nullopt when none came within `timeout` or the server
+  // closed the connection (then closed() is true).
+  std::optional<boost::json::value> read(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  void send(const boost::json::value& message);
+  bool closed() const { return closed_; }
+  // The close code the server sent, once closed.
+  int close_code() const;
+
+ private:
+  boost::asio::io_context io_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  bool closed_ = false;
+};
+
+}  // namespace tally::testing

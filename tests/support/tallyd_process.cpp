@@ -1,0 +1,94 @@
+#include "tests/support/tallyd_process.hpp"
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tally::testing {
+
+TallydProcess::TallydProcess(std::string data, std::vector<std::string> extra)
+    : data_(std::move(data)), extra_(std::move(extra)), log_path_(data_ + ".log") {}
+
+TallydProcess::~TallydProcess() {
+  if (pid_ > 0) stop();
+}
+
+void TallydProcess::start() {
+  std::string ready = data_ + ".ready";
+  std::filesystem::remove(ready);
+  std::vector<std::string> args = {TALLYD_TEST_BINARY, "--data", data_, "--listen", "127.0.0.1:0",
+                                   "--ready-file", ready};
+  args.insert(args.end(), extra_.begin(), extra_.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  int log_fd = ::open(log_path_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  pid_ = fork();
+  if (pid_ < 0) throw std::runtime_error("cannot start tallyd");
+  if (pid_ == 0) {
+    // The child: dies with the test (even a crashed one), logs to the file, becomes tallyd.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    dup2(log_fd, STDERR_FILENO);
+    int devnull = ::open("/dev/null", O_RDWR);
+    dup2(devnull, STDOUT_FILENO);
+    execv(TALLYD_TEST_BINARY, argv.data());
+    _exit(127);
+  }
+  ::close(log_fd);
+
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!std::filesystem::exists(ready)) {
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      throw std::runtime_error("tallyd exited at start:\n" + log());
+    }
+    if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("tallyd did not start:\n" + log());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  std::string address;
+  std::ifstream(ready) >> address;
+  port_ = static_cast<std::uint16_t>(std::stoi(address.substr(address.rfind(':') + 1)));
+}
+
+int TallydProcess::stop() {
+  if (pid_ <= 0) return -1;
+  ::kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return status;
+}
+
+void TallydProcess::kill() {
+  if (pid_ <= 0) return;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+}
+
+std::string TallydProcess::organizer_token() const {
+  std::ifstream in(data_ + "/organizer.token");
+  std::string token;
+  in >> token;
+  return token;
+}
+
+std::string TallydProcess::log() const {
+  std::ifstream in(log_path_);
+  std::stringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+}  // namespace tally::testing

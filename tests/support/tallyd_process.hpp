@@ -1,0 +1,43 @@
+// Runs the real tallyd (the test build, which also serves "testgame") as a child process on an
+// ephemeral loopback port, for tests that talk to it over real sockets.
+#pragma once
+
+#include "tests/support/http_client.hpp"
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace tally::testing {
+
+class TallydProcess {
+ public:
+  // `data` is the data directory; `extra` more flags (e.g. {"--rate-limit", "5"}).
+  explicit TallydProcess(std::string data, std::vector<std::string> extra = {});
+  ~TallydProcess();
+
+  // Starts and waits until it listens (throws after 30 s).
+  void start();
+  // SIGTERM and wait: a graceful shutdown. Returns the exit status.
+  int stop();
+  // SIGKILL and wait: a crash.
+  void kill();
+  bool running() const { return pid_ > 0; }
+
+  std::uint16_t port() const { return port_; }
+  std::string organizer_token() const;
+  HttpClient client(const std::string& token) const { return HttpClient("127.0.0.1", port_, token); }
+  HttpClient organizer() const { return client(organizer_token()); }
+  // What the daemon logged so far (stderr).
+  std::string log() const;
+
+ private:
+  std::string data_;
+  std::vector<std::string> extra_;
+  pid_t pid_ = -1;
+  std::uint16_t port_ = 0;
+  std::string log_path_;
+};
+
+}  // namespace tally::testing
