@@ -1,0 +1,177 @@
+#include "projections/catan/seating.hpp"
+
+#include "projections/catan/seating_search.hpp"
+#include "projections/catan/standings.hpp"
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <set>
+
+namespace tally::projections::catan {
+
+namespace {
+
+using Method = schema::SeatingMethod;
+
+constexpr std::size_t kMinTable = 3;
+constexpr std::size_t kMaxTable = 4;
+
+Outcome<Seating> refused(std::string message, std::string field = "") {
+  return Outcome<Seating>::refused("seating", std::move(message), std::move(field));
+}
+
+std::vector<std::string> active_ids(const Tournament& tournament) {
+  std::vector<std::string> out;
+  for (const auto* p : tournament.active_players()) out.push_back(p->id);
+  return out;
+}
+
+// Who met whom in the rounds before `round`, for `players` by index.
+Meetings meetings_before(const Tournament& tournament, std::uint32_t round,
+                         const std::vector<std::string>& players) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < players.size(); ++i) index[players[i]] = i;
+  Meetings m(players.size(), std::vector<std::uint32_t>(players.size(), 0));
+  for (const auto& r : tournament.rounds) {
+    if (r.number >= round) continue;
+    for (const auto& table : r.tables) {
+      for (std::size_t i = 0; i < table.players.size(); ++i) {
+        for (std::size_t j = i + 1; j < table.players.size(); ++j) {
+          auto a = index.find(table.players[i]), b = index.find(table.players[j]);
+          if (a == index.end() || b == index.end()) continue;  // a dropped player
+          ++m[a->second][b->second];
+          ++m[b->second][a->second];
+        }
+      }
+    }
+  }
+  return m;
+}
+
+Outcome<Seating> seat_manual(const Tournament& tournament, const SeatingRequest& request) {
+  RuleErrors errors;
+  if (request.tables.empty()) {
+    errors.push_back({"seating", "", "tables", "a manual seating lists the tables"});
+  }
+  std::map<std::string, std::size_t> seated_at;  // player → table number
+  for (std::size_t t = 0; t < request.tables.size(); ++t) {
+    const auto& players = request.tables[t];
+    const std::string table = "table " + std::to_string(t + 1);
+    if (players.size() < kMinTable || players.size() > kMaxTable) {
+      errors.push_back({"seating", "", "tables",
+                        table + " has " + std::to_string(players.size()) +
+                            " players; a Catan table has 3 or 4"});
+    }
+    for (const auto& p : players) {
+      const Player* player = tournament.player(p);
+      if (player == nullptr) {
+        errors.push_back({"seating", p, "tables", p + " (" + table + ") is not registered"});
+      } else if (player->dropped) {
+        errors.push_back({"seating", p, "tables", p + " (" + table + ") has dropped out"});
+      } else if (auto [it, fresh] = seated_at.emplace(p, t + 1); !fresh) {
+        errors.push_back(
+            {"seating", p, "tables",
+             p + " is seated twice (table " + std::to_string(it->second) + " and " + table + ")"});
+      }
+    }
+  }
+  for (const auto& p : active_ids(tournament)) {
+    if (!seated_at.contains(p)) {
+      errors.push_back({"seating", p, "tables", p + " is not seated; every active player is"});
+    }
+  }
+  if (!errors.empty()) return Outcome<Seating>::refused(std::move(errors));
+  Seating seating{Method::MANUAL, 0, {}};
+  for (std::size_t t = 0; t < request.tables.size(); ++t) {
+    seating.tables.push_back({static_cast<std::uint32_t>(t + 1), request.tables[t], "", {}});
+  }
+  return Outcome<Seating>::ok(std::move(seating));
+}
+
+}  // namespace
+
+std::optional<std::vector<std::size_t>> table_sizes(std::size_t players) {
+  if (players < kMinTable) return std::nullopt;
+  const std::size_t tables = (players + kMaxTable - 1) / kMaxTable;
+  const std::size_t threes = tables * kMaxTable - players;  // seats left empty, one per table of 3
+  if (threes > tables) return std::nullopt;                 // only 5: 4+1 or 3+2
+  std::vector<std::size_t> sizes(tables - threes, kMaxTable);
+  sizes.resize(tables, kMinTable);
+  return sizes;
+}
+
+std::vector<std::string> draw(std::vector<std::string> players, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (std::size_t i = players.size(); i > 1; --i) {
+    std::swap(players[i - 1], players[uniform_below(rng, i)]);
+  }
+  return players;
+}
+
+Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingRequest& request,
+                                  const CatanRules& rules) {
+  if (rules.rounds && request.round > *rules.rounds) {
+    return refused("round " + std::to_string(request.round) +
+                   " is beyond the tournament's planned rounds (" + std::to_string(*rules.rounds) +
+                   ")");
+  }
+  const Method method =
+      request.method.value_or(request.round <= 1 ? Method::RANDOM : Method::STANDINGS);
+  if (method == Method::MANUAL) return seat_manual(tournament, request);
+  if (!request.tables.empty()) {
+    return refused("tables are given only with the manual method", "tables");
+  }
+
+  const std::vector<std::string> active = active_ids(tournament);
+  const auto sizes = table_sizes(active.size());
+  if (!sizes) {
+    return refused(std::to_string(active.size()) +
+                   " active players cannot be seated at tables of 3 and 4 (it takes 3, 4, or 6 "
+                   "or more); register or drop players, or seat the round manually");
+  }
+
+  // The players in the order that fills the tables: the draw, or the standings so far.
+  std::vector<std::string> order;
+  if (method == Method::RANDOM) {
+    order = draw(active, request.seed);
+  } else {
+    const std::set<std::string> is_active(active.begin(), active.end());
+    for (const auto& row : compute_standings(tournament, rules, request.round - 1)) {
+      if (is_active.contains(row.player)) order.push_back(row.player);
+    }
+  }
+
+  Tables start;
+  std::size_t next = 0;
+  for (auto size : *sizes) {
+    start.emplace_back();
+    for (std::size_t s = 0; s < size; ++s) start.back().push_back(next++);
+  }
+  SearchOptions options;
+  if (method == Method::STANDINGS) {
+    // Better ranks weigh more, so they keep the lower tables (see seating_search.hpp).
+    for (std::size_t rank = 0; rank < order.size(); ++rank)
+      options.weight.push_back(order.size() - rank);
+  }
+  options.seed = method == Method::RANDOM ? request.seed : 0;
+  auto found = minimise_repeats(meetings_before(tournament, request.round, order), start, options);
+
+  Tables tables = std::move(found.tables);
+  if (method == Method::STANDINGS) {
+    // Seat order by rank, and among tables of one size the better ranks at lower numbers.
+    for (auto& t : tables) std::sort(t.begin(), t.end());
+    std::stable_sort(tables.begin(), tables.end(), [](const auto& a, const auto& b) {
+      return a.size() != b.size() ? a.size() > b.size() : a.front() < b.front();
+    });
+  }
+  Seating seating{method, method == Method::RANDOM ? request.seed : 0, {}};
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    SeatedTable table{static_cast<std::uint32_t>(t + 1), {}, "", {}};
+    for (auto p : tables[t]) table.players.push_back(order[p]);
+    seating.tables.push_back(std::move(table));
+  }
+  return Outcome<Seating>::ok(std::move(seating));
+}
+
+}  // namespace tally::projections::catan
