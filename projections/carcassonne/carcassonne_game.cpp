@@ -1,0 +1,285 @@
+#include "projections/carcassonne/carcassonne_game.hpp"
+
+#include "projections/carcassonne/engine.hpp"
+#include "projections/carcassonne/placing.hpp"
+#include "projections/carcassonne/rules.hpp"
+#include "projections/carcassonne/standings.hpp"
+#include "projections/carcassonne/swiss.hpp"
+#include "projections/carcassonne/table_scores.hpp"
+
+#include <boost/json/parse.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <set>
+
+namespace tally::carcassonne {
+
+namespace json = boost::json;
+using projections::Action;
+using projections::Outcome;
+using projections::RuleError;
+using projections::RuleErrors;
+using projections::SeatedTable;
+using projections::TableState;
+using projections::Tournament;
+using Which = schema::Event::Payload::Which;
+
+namespace {
+
+std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+
+const SeatedTable* seated_table(const Tournament& t, const TableState& table) {
+  const projections::Round* round = t.round(table.round);
+  return round == nullptr ? nullptr : round->table(table.table);
+}
+
+bool seated_at(const SeatedTable& seated, const std::string& player) {
+  return std::find(seated.players.begin(), seated.players.end(), player) != seated.players.end();
+}
+
+const Action* action_with_seq(const TableState& table, std::uint64_t seq) {
+  for (const auto& a : table.actions) {
+    if (a.seq() == seq) return &a;
+  }
+  return nullptr;
+}
+
+// The players whose result score differs from their scorings' total (empty when the table has
+// no scorings in effect).
+struct Difference {
+  std::size_t index;
+  std::string player;
+  std::int64_t scorings;
+  std::int64_t result;
+};
+std::vector<Difference> differences(schema::CarcassonneResult::Reader result,
+                                    const Replay& replay) {
+  std::vector<Difference> out;
+  if (replay.steps.empty()) return out;
+  auto players = result.getPlayers();
+  for (unsigned i = 0; i < players.size(); ++i) {
+    std::string player = text(players[i].getPlayer());
+    std::int64_t total = replay.totals.total(player);
+    if (total != players[i].getScore()) out.push_back({i, player, total, players[i].getScore()});
+  }
+  return out;
+}
+
+class CarcassonneGame final : public projections::Game {
+ public:
+  std::string_view id() const override { return "carcassonne"; }
+
+  Outcome<json::object> normalize_rules(const json::object& overrides) const override {
+    return carcassonne::normalize_rules(overrides);
+  }
+
+  Which result_kind() const override { return Which::CARCASSONNE_RESULT; }
+
+  bool accepts(Which kind) const override {
+    return kind == Which::CARCASSONNE_RESULT || kind == Which::CARCASSONNE_SCORING;
+  }
+
+  RuleErrors check_action(const Tournament& t, const TableState& table,
+                          schema::Event::Reader proposed) const override {
+    const SeatedTable* seated = seated_table(t, table);
+    if (seated == nullptr) return {{"table", "", "", "no such table in this round"}};
+    if (seated->players.size() == 1) {
+      return {{"bye", seated->players[0], "",
+               "a bye needs no result or scoring: it counts as a win with score difference 0"}};
+    }
+    auto payload = proposed.getPayload();
+    if (std::uint64_t seq = proposed.getSupersedes(); seq != 0) {
+      const Action* old = action_with_seq(table, seq);
+      if (old != nullptr && old->payload().which() != payload.which()) {
+        return {{"supersedes", "", "supersedes",
+                 "a correction replaces an action of the same kind (a scoring or a result)"}};
+      }
+    }
+    TournamentRules rules = read_rules(t.rules);
+    switch (payload.which()) {
+      case Which::CARCASSONNE_SCORING:
+        return check_scoring(*seated, table, payload.getCarcassonneScoring(),
+                             proposed.getSupersedes(), rules);
+      case Which::CARCASSONNE_RESULT:
+        return check_result(*seated, table, payload.getCarcassonneResult(), rules);
+      default:
+        return {{"game", "", "", "a Carcassonne table takes results and scorings"}};
+    }
+  }
+
+  std::optional<json::object> table_result(const Tournament& t,
+                                           const TableState& table) const override {
+    const SeatedTable* seated = seated_table(t, table);
+    if (seated == nullptr) return std::nullopt;
+    auto outcome = table_outcome(*seated, &table, table.round, read_rules(t.rules));
+    if (!outcome) return std::nullopt;
+    return outcome_json(*outcome);
+  }
+
+  json::object table_extras(const Tournament& t, const TableState& table) const override {
+    json::object out;
+    const SeatedTable* seated = seated_table(t, table);
+    if (seated == nullptr) return out;
+    if (seated->players.size() == 1) {
+      out["bye"] = true;
+      return out;
+    }
+    auto scorings = table.of_kind(Which::CARCASSONNE_SCORING);
+    if (scorings.empty()) return out;
+    Replay replay = replay_scorings(seated->players, &table, read_rules(t.rules).engine);
+    out["scorings"] = scorings.size();
+    out["totals"] = replay.totals.totals_json();
+    if (const Action* result = table.result();
+        result != nullptr && result->payload().which() == Which::CARCASSONNE_RESULT) {
+      json::array disagree;
+      for (const auto& d : differences(result->payload().getCarcassonneResult(), replay)) {
+        disagree.push_back(json::value(d.player));
+      }
+      if (!disagree.empty()) out["disagree"] = std::move(disagree);
+    }
+    return out;
+  }
+
+  json::object describe_action(const Tournament& t, const TableState& table,
+                               const Action& action) const override {
+    if (action.payload().which() != Which::CARCASSONNE_SCORING) return {};
+    const SeatedTable* seated = seated_table(t, table);
+    if (seated == nullptr) return {};
+    Replay replay = replay_scorings(seated->players, &table, read_rules(t.rules).engine);
+    for (const auto& step : replay.steps) {
+      if (step.seq != action.seq()) continue;
+      return json::object{{"points", step.scoring.points_json()},
+                          {"lines", step.scoring.lines_json()},
+                          {"totals", step.after.totals_json()}};
+    }
+    return {};
+  }
+
+  json::object standings(const Tournament& t) const override {
+    return standings_json(t, read_rules(t.rules));
+  }
+
+  Outcome<projections::Seating> seat_round(
+      const Tournament& t, const projections::SeatingRequest& request) const override {
+    return carcassonne::seat_round(t, read_rules(t.rules), request);
+  }
+
+  std::vector<std::string> notices(const Tournament& t) const override {
+    std::vector<std::string> out;
+    TournamentRules rules = read_rules(t.rules);
+    for (const auto& [key, table] : t.tables) {
+      const SeatedTable* seated = seated_table(t, table);
+      if (seated == nullptr || table.of_kind(Which::CARCASSONNE_SCORING).empty()) continue;
+      std::string where =
+          "Round " + std::to_string(key.first) + ", table " + std::to_string(key.second) + ": ";
+      Replay replay = replay_scorings(seated->players, &table, rules.engine);
+      for (const auto& step : replay.steps) {
+        for (const auto& player : step.ransom_shortfalls) {
+          out.push_back(where + "the tower ransom of seq " + std::to_string(step.seq) +
+                        " now takes " + player +
+                        " below 0 after a correction; the score is floored at 0 there");
+        }
+      }
+      const Action* result = table.result();
+      if (result == nullptr || result->payload().which() != Which::CARCASSONNE_RESULT) continue;
+      for (const auto& d : differences(result->payload().getCarcassonneResult(), replay)) {
+        out.push_back(where + "the recorded scorings total " + std::to_string(d.scorings) +
+                      " for " + d.player + " but the result says " + std::to_string(d.result) +
+                      "; correct the result");
+      }
+    }
+    return out;
+  }
+
+  Outcome<json::object> calculate(const json::object& body,
+                                  const json::object& rules) const override {
+    auto scored = score_event(json::value(body), read_rules(rules).engine);
+    if (!scored) return Outcome<json::object>::refused(std::move(scored.errors));
+    return Outcome<json::object>::ok(json::object{{"points", scored.value->scoring.points_json()},
+                                                  {"lines", scored.value->scoring.lines_json()}});
+  }
+
+ private:
+  static RuleErrors check_scoring(const SeatedTable& seated, const TableState& table,
+                                  schema::CarcassonneScoring::Reader scoring,
+                                  std::uint64_t supersedes, const TournamentRules& rules) {
+    boost::system::error_code ec;
+    json::value event =
+        json::parse(std::string_view(scoring.getEvent().cStr(), scoring.getEvent().size()), ec);
+    if (ec) return {{"schema", "", "event", "the scoring event is not JSON"}};
+    auto scored = score_event(event, rules.engine);
+    if (!scored) return std::move(scored.errors);
+
+    RuleErrors errors;
+    std::set<std::pair<std::string, std::string>> reported;
+    for (const auto& mention : scored.value->players) {
+      if (seated_at(seated, mention.player) ||
+          !reported.emplace(mention.player, mention.field).second) {
+        continue;
+      }
+      errors.push_back({"player", mention.player, mention.field,
+                        mention.player + " is not seated at this table (players are named by their "
+                                         "ids in a tournament)"});
+    }
+    if (!errors.empty()) return errors;
+
+    // §5 tower ransom: the payer may not go below 0 — checked where the event stands.
+    Proposal proposal{&event, std::numeric_limits<std::uint64_t>::max(), supersedes};
+    if (supersedes != 0) {
+      if (const Action* old = action_with_seq(table, supersedes)) {
+        proposal.position = table_position(old->seq(), old->envelope().getSupersedes());
+      }
+    }
+    Replay replay = replay_scorings(seated.players, &table, rules.engine, proposal);
+    for (const auto& step : replay.steps) {
+      if (step.seq != 0) continue;
+      for (const auto& player : step.ransom_shortfalls) {
+        errors.push_back({"tower_ransom", player, "payer",
+                          player + " has fewer than 3 points: paying the ransom would take them "
+                                   "below 0"});
+      }
+    }
+    return errors;
+  }
+
+  static RuleErrors check_result(const SeatedTable& seated, const TableState& table,
+                                 schema::CarcassonneResult::Reader result,
+                                 const TournamentRules& rules) {
+    RuleErrors errors;
+    std::set<std::string> named;
+    auto players = result.getPlayers();
+    for (unsigned i = 0; i < players.size(); ++i) {
+      std::string player = text(players[i].getPlayer());
+      std::string field = "players[" + std::to_string(i) + "].player";
+      if (!seated_at(seated, player)) {
+        errors.push_back({"players", player, field, player + " is not seated at this table"});
+      } else if (!named.insert(player).second) {
+        errors.push_back({"players", player, field, player + " is listed twice"});
+      }
+    }
+    for (const auto& player : seated.players) {
+      if (!named.contains(player)) {
+        errors.push_back(
+            {"players", player, "players", player + " is seated here but has no score"});
+      }
+    }
+    if (!errors.empty()) return errors;
+    // §2: the final scores agree with the recorded scorings, when there are any.
+    Replay replay = replay_scorings(seated.players, &table, rules.engine);
+    for (const auto& d : differences(result, replay)) {
+      errors.push_back({"totals", d.player, "players[" + std::to_string(d.index) + "].score",
+                        "the recorded scorings total " + std::to_string(d.scorings) + " for " +
+                            d.player + ", the result says " + std::to_string(d.result)});
+    }
+    return errors;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<projections::Game> make_carcassonne_game() {
+  return std::make_unique<CarcassonneGame>();
+}
+
+}  // namespace tally::carcassonne

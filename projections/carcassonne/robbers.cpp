@@ -1,0 +1,65 @@
+#include "projections/carcassonne/robbers.hpp"
+
+#include <algorithm>
+
+namespace tally::carcassonne {
+
+namespace json = boost::json;
+
+std::vector<Robbery> read_robbers(ObjectReader& r) {
+  std::vector<Robbery> out;
+  Diagnostics& d = r.diagnostics();
+  const json::array* list = r.array("robbers");
+  if (list == nullptr) return out;
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    std::string path = r.path_of("robbers") + "[" + std::to_string(i) + "]";
+    if (!(*list)[i].is_object()) {
+      d.error("schema", path, "must be {\"player\",\"robs\"}");
+      continue;
+    }
+    ObjectReader rr((*list)[i].get_object(), path, d);
+    auto robber = rr.required_player("player");
+    auto robbed = rr.required_player("robs");
+    rr.finish("schema");
+    if (!robber || !robbed) continue;
+    if (*robber == *robbed) {
+      d.error("robbers", path, "a robber does not rob its own player", *robber);
+      continue;
+    }
+    if (std::any_of(out.begin(), out.end(),
+                    [&](const Robbery& o) { return o.robbed == *robbed; })) {
+      d.error("robbers", path, "one robber takes from a marker's move", *robbed);
+      continue;
+    }
+    out.push_back({*robber, *robbed, path});
+  }
+  return out;
+}
+
+void apply_robbers(const std::vector<Robbery>& robberies, Scoring& scoring, Diagnostics& d) {
+  std::vector<Line> taken;
+  for (const auto& robbery : robberies) {
+    bool moved = false;
+    std::int64_t primary = 0;
+    std::int64_t teacher = 0;
+    for (const auto& line : scoring.lines()) {
+      if (line.player != robbery.robbed || line.rule == "robber") continue;
+      moved = true;
+      (line.rule == "teacher" ? teacher : primary) += line.points;
+    }
+    if (!moved) {
+      d.error("robbers", robbery.field,
+              "this event does not move " + robbery.robbed +
+                  "'s marker: record the robber on the event that does",
+              robbery.robbed);
+      continue;
+    }
+    // D-5: the teacher's copy is a later event; it is the first move only when nothing else is.
+    std::int64_t robbed = primary != 0 ? primary : teacher;
+    std::int64_t half = robbed > 0 ? (robbed + 1) / 2 : 0;  // negative points are not robbed
+    taken.push_back({robbery.robber, "robber", robbed, half});
+  }
+  for (auto& line : taken) scoring.add(std::move(line));
+}
+
+}  // namespace tally::carcassonne
