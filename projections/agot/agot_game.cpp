@@ -1,0 +1,276 @@
+#include "projections/agot/agot_game.hpp"
+
+#include "projections/agot/game_result.hpp"
+#include "projections/agot/ledger.hpp"
+#include "projections/agot/picks.hpp"
+#include "projections/agot/round_seating.hpp"
+#include "projections/agot/rules.hpp"
+#include "projections/agot/standings.hpp"
+#include "projections/agot/wording.hpp"
+#include "projections/rational.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <algorithm>
+#include <set>
+
+namespace tally::agot {
+
+namespace {
+
+using projections::Outcome;
+using projections::PayloadBuilder;
+using projections::RuleError;
+using projections::RuleErrors;
+using projections::SeatedTable;
+using projections::TableState;
+using projections::Tournament;
+using Which = schema::Event::Payload::Which;
+
+const SeatedTable* seated_table(const Tournament& t, const TableState& table) {
+  const projections::Round* round = t.round(table.round);
+  return round ? round->table(table.table) : nullptr;
+}
+
+// The table's picks as they stand (without the pick `ignored_seq` being corrected), the players
+// in rating order (in seat order when `ordered` is false: checking a pick needs no order), each
+// with the houses played in other rounds.
+PickTable pick_table(const Ledger& ledger, const SeatedTable& seated, std::uint32_t round,
+                     std::uint64_t ignored_seq = 0, bool ordered = true) {
+  PickTable out;
+  out.players = ordered ? rating_order(ledger, round, seated.players) : seated.players;
+  std::map<std::string, House> picks = ledger.picks(round, seated.number, ignored_seq);
+  for (const auto& p : out.players) {
+    out.history.push_back(ledger.history(p, round));
+    auto it = picks.find(p);
+    out.picked.push_back(it == picks.end() ? std::nullopt : std::optional<House>(it->second));
+  }
+  return out;
+}
+
+RuleErrors check_result(const Ledger& ledger, const SeatedTable& seated, std::uint32_t round,
+                        schema::Event::Reader proposed) {
+  std::vector<PlayerResult> result = read_result(proposed.getPayload().getAgotResult());
+  TableFacts facts;
+  facts.seated = seated.players;
+  for (const auto& p : seated.players) facts.history[p] = ledger.history(p, round);
+  for (const auto& p : result) facts.history[p.player] = ledger.history(p.player, round);
+  facts.picks = ledger.picks(round, seated.number);
+  return validate_result(result, facts);
+}
+
+RuleErrors check_house_pick(const Ledger& ledger, const SeatedTable& seated,
+                            const TableState& table, schema::Event::Reader proposed) {
+  RuleErrors errors;
+  if (table.result()) {
+    errors.push_back(RuleError{
+        "pick", "", "", "the table already has a result; correct the result to change a house"});
+    return errors;
+  }
+  auto pick = proposed.getPayload().getHousePick();
+  const std::string player = text(pick.getPlayer());
+  PickTable pt = pick_table(ledger, seated, table.round, proposed.getSupersedes(), false);
+  if (auto i = pt.index_of(player); i && pt.picked[*i]) {
+    errors.push_back(RuleError{"pick", player, "player",
+                               player + " already picked " +
+                                   std::string(house_name(*pt.picked[*i])) +
+                                   " at this table; correct or void that pick instead"});
+  }
+  RuleErrors house_errors = check_pick(pt, player, pick.getHouse());
+  errors.insert(errors.end(), house_errors.begin(), house_errors.end());
+  return errors;
+}
+
+boost::json::array house_ids(HouseSet houses) {
+  boost::json::array out;
+  for (House h : kHouses) {
+    if (houses.contains(h)) out.emplace_back(house_id(h));
+  }
+  return out;
+}
+
+bool same_seating(const std::vector<SeatedTable>& recorded, const std::vector<SeatedTable>& now) {
+  if (recorded.size() != now.size()) return false;
+  for (std::size_t i = 0; i < recorded.size(); ++i) {
+    std::set<std::string> a(recorded[i].players.begin(), recorded[i].players.end());
+    std::set<std::string> b(now[i].players.begin(), now[i].players.end());
+    if (a != b || recorded[i].league != now[i].league) return false;
+    for (std::size_t j = 0; j < recorded[i].players.size(); ++j) {
+      auto k = std::find(now[i].players.begin(), now[i].players.end(), recorded[i].players[j]) -
+               now[i].players.begin();
+      if (bonus_league(recorded[i], j) != bonus_league(now[i], static_cast<std::size_t>(k)))
+        return false;
+    }
+  }
+  return true;
+}
+
+class AgotGame final : public projections::Game {
+ public:
+  std::string_view id() const override { return "agot"; }
+
+  Outcome<boost::json::object> normalize_rules(
+      const boost::json::object& overrides) const override {
+    return agot::normalize_rules(overrides);
+  }
+
+  Which result_kind() const override { return Which::AGOT_RESULT; }
+
+  bool accepts(Which kind) const override {
+    return kind == Which::AGOT_RESULT || kind == Which::HOUSE_PICK;
+  }
+
+  RuleErrors check_action(const Tournament& t, const TableState& table,
+                          schema::Event::Reader proposed) const override {
+    const SeatedTable* seated = seated_table(t, table);
+    if (!seated) {
+      return {RuleError{
+          "seating", "", "",
+          "round " + std::to_string(table.round) + " has no table " + std::to_string(table.table)}};
+    }
+    Ledger ledger(t, Ledger::Detail::kHouses);  // a check needs houses, not points
+    switch (proposed.getPayload().which()) {
+      case Which::AGOT_RESULT:
+        return check_result(ledger, *seated, table.round, proposed);
+      case Which::HOUSE_PICK:
+        return check_house_pick(ledger, *seated, table, proposed);
+      default:
+        return {RuleError{"game", "", "", "not an action of A Game of Thrones"}};
+    }
+  }
+
+  std::optional<boost::json::object> table_result(const Tournament& t,
+                                                  const TableState& table) const override {
+    Ledger ledger(t);
+    const std::vector<PlayerResult>* result = ledger.result(table.round, table.table);
+    if (!result) return std::nullopt;
+    std::vector<const PlayerResult*> by_place;
+    for (const auto& p : *result) by_place.push_back(&p);
+    std::stable_sort(
+        by_place.begin(), by_place.end(),
+        [](const PlayerResult* a, const PlayerResult* b) { return a->place < b->place; });
+    boost::json::array players;
+    for (const PlayerResult* p : by_place) {
+      const Seat* seat = ledger.seat(p->player, table.round);
+      GamePoints points =
+          game_points(ledger.rules(), *p, table.round, seat ? seat->bonus_league : "");
+      players.push_back(boost::json::object{{"player", p->player},
+                                            {"house", house_id(p->house)},
+                                            {"score", p->castles},
+                                            {"place", std::to_string(p->place)},
+                                            {"points", Rational(points.total()).to_json()},
+                                            {"lines", points.lines()}});
+    }
+    return boost::json::object{{"players", std::move(players)}};
+  }
+
+  // {"houses":{"p1":"stark",…}, "pick_order":[…], "pickable":{"p2":["lannister",…]}}
+  boost::json::object table_extras(const Tournament& t, const TableState& table) const override {
+    const SeatedTable* seated = seated_table(t, table);
+    if (!seated) return {};
+    Ledger ledger(t);
+    boost::json::object houses;
+    for (const auto& p : seated->players) {
+      const Seat* seat = ledger.seat(p, table.round);
+      if (seat && seat->house) houses[p] = house_id(*seat->house);
+    }
+    PickTable pt = pick_table(ledger, *seated, table.round);
+    boost::json::array order;
+    boost::json::object pickable;
+    for (std::size_t i = 0; i < pt.players.size(); ++i) {
+      order.emplace_back(pt.players[i]);
+      if (!table.result() && !pt.picked[i])
+        pickable[pt.players[i]] = house_ids(acceptable_picks(pt, i));
+    }
+    return boost::json::object{{"houses", std::move(houses)},
+                               {"pick_order", std::move(order)},
+                               {"pickable", std::move(pickable)}};
+  }
+
+  boost::json::object standings(const Tournament& t) const override {
+    return standings_json(Ledger(t));
+  }
+
+  Outcome<projections::Seating> seat_round(
+      const Tournament& t, const projections::SeatingRequest& request) const override {
+    return agot::seat_round(Ledger(t), request);
+  }
+
+  // The variant every game is played with, and who sits outside the league the rating gave them.
+  boost::json::object round_extras(const Tournament&,
+                                   const projections::Round& round) const override {
+    boost::json::array moved;
+    for (const auto& table : round.tables) {
+      for (std::size_t i = 0; i < table.players.size(); ++i) {
+        std::string rating = bonus_league(table, i);
+        if (rating != table.league) {
+          moved.push_back(boost::json::object{{"player", table.players[i]},
+                                              {"table", std::int64_t{table.number}},
+                                              {"table_league", table.league},
+                                              {"rating_league", rating}});
+        }
+      }
+    }
+    return boost::json::object{
+        {"variant",
+         boost::json::array{
+             "House Lannister starts with one extra ship in the port of Lannisport.",
+             "Tides of Battle cards are not used.",
+             "Every game is played to the end: a victory or the end of game round 10."}},
+        {"moved", std::move(moved)}};
+  }
+
+  // A round seated by standings whose seating the ratings as they stand now would not give (a
+  // corrected or late result): the recorded seating stands, the organizer decides.
+  std::vector<std::string> notices(const Tournament& t) const override {
+    std::vector<std::string> out;
+    Ledger ledger(t);
+    for (const auto& round : t.rounds) {
+      if (round.method != schema::SeatingMethod::STANDINGS || round.number < 2) continue;
+      std::vector<std::string> players;
+      for (const auto& table : round.tables)
+        players.insert(players.end(), table.players.begin(), table.players.end());
+      StandingsSeating now = standings_seating(ledger, round.number, players);
+      const std::string head =
+          "Round " + std::to_string(round.number) +
+          " was seated by the ratings as they were then; they have changed since "
+          "(a corrected or later-entered result). ";
+      const std::string tail =
+          " The recorded seating stands (league bonuses follow it); re-seat the "
+          "round if it has not started.";
+      if (!now.tables) {
+        out.push_back(head + "Its players could not be seated now: " + now.why + tail);
+      } else if (!same_seating(round.tables, *now.tables)) {
+        out.push_back(head + "The league solver would now seat " + describe_tables(*now.tables) +
+                      "." + tail);
+      }
+    }
+    return out;
+  }
+
+  Outcome<std::vector<PayloadBuilder>> auto_actions(const Tournament& t,
+                                                    const TableState& table) const override {
+    using Out = Outcome<std::vector<PayloadBuilder>>;
+    const SeatedTable* seated = seated_table(t, table);
+    if (!seated) return Out::refused("seating", "no such table");
+    if (table.result()) return Out::refused("pick", "the table already has a result");
+    Ledger ledger(t);
+    auto picks = complete_picks(pick_table(ledger, *seated, table.round));
+    if (!picks) return Out::refused(std::move(picks.errors));
+    std::vector<PayloadBuilder> out;
+    for (const auto& [player, house] : *picks.value) {
+      auto message = std::make_unique<capnp::MallocMessageBuilder>();
+      auto pick = message->initRoot<schema::Event>().getPayload().initHousePick();
+      pick.setPlayer(player);
+      pick.setHouse(house);
+      out.push_back(std::move(message));
+    }
+    return Out::ok(std::move(out));
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<projections::Game> make_agot_game() { return std::make_unique<AgotGame>(); }
+
+}  // namespace tally::agot

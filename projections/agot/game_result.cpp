@@ -1,0 +1,275 @@
+#include "projections/agot/game_result.hpp"
+
+#include "projections/agot/wording.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace tally::agot {
+
+namespace {
+
+using projections::RuleError;
+using projections::RuleErrors;
+
+// The six home areas with a capital: Winterfell, Lannisport, Dragonstone, Pyke, Highgarden,
+// Sunspear.
+constexpr int kCapitals = 6;
+
+bool valid_place(int place) { return place >= 1 && place <= kPlayersPerTable; }
+bool valid_castles(int castles) { return castles >= 0 && castles <= kMaxCastles; }
+
+class Checker {
+ public:
+  Checker(const std::vector<PlayerResult>& result, const TableFacts& facts)
+      : result_(result), facts_(facts) {}
+
+  RuleErrors run() {
+    players_are_the_seated_ones();  // G-1
+    houses();                       // G-1, G-2, pick
+    places();                       // G-3
+    castle_order();                 // G-3
+    values();                       // G-4
+    return std::move(errors_);
+  }
+
+ private:
+  void add(std::string rule, const std::string& player, std::string field, std::string message) {
+    errors_.push_back(RuleError{std::move(rule), player, std::move(field), std::move(message)});
+  }
+
+  // G-1: the result names exactly the players seated at the table.
+  void players_are_the_seated_ones() {
+    std::set<std::string> seen;
+    for (const auto& p : result_) {
+      if (!seen.insert(p.player).second) {
+        add("G-1", p.player, "player", p.player + " is listed more than once");
+      } else if (std::find(facts_.seated.begin(), facts_.seated.end(), p.player) ==
+                 facts_.seated.end()) {
+        add("G-1", p.player, "player",
+            p.player + " is not seated at this table (seated: " + join(facts_.seated) + ")");
+      }
+    }
+    for (const auto& s : facts_.seated) {
+      if (!seen.contains(s)) {
+        add("G-1", s, "players", s + " is seated at this table but missing from the result");
+      }
+    }
+  }
+
+  void houses() {
+    std::map<House, std::string> taken;
+    for (const auto& p : result_) {
+      if (!is_house(p.house)) {
+        add("G-1", p.player, "house", "not one of the six houses");
+        continue;
+      }
+      // G-1: six different houses at a table.
+      auto [it, fresh] = taken.emplace(p.house, p.player);
+      if (!fresh) {
+        add("G-1", p.player, "house",
+            std::string(house_name(p.house)) + " is also played by " + it->second +
+                ": each house is played by exactly one player at a table");
+      }
+      // G-2: never a house the player played in another round.
+      auto history = facts_.history.find(p.player);
+      if (history != facts_.history.end()) {
+        if (std::uint32_t round = history->second.round_of(p.house)) {
+          add("G-2", p.player, "house",
+              p.player + " already played " + std::string(house_name(p.house)) + " in round " +
+                  std::to_string(round) + "; houses left: " + history->second.available().names());
+        }
+      }
+      // An accepted pick fixes the player's house at this table.
+      auto pick = facts_.picks.find(p.player);
+      if (pick != facts_.picks.end() && pick->second != p.house) {
+        add("pick", p.player, "house",
+            p.player + " picked " + std::string(house_name(pick->second)) +
+                " at this table, the result says " + std::string(house_name(p.house)) +
+                " (correct or void the pick first)");
+      }
+    }
+  }
+
+  // G-3: places 1..6 each once, and the player in place 1 is the winner.
+  void places() {
+    std::map<int, std::string> by_place;
+    for (const auto& p : result_) {
+      if (!valid_place(p.place)) {
+        add("G-3", p.player, "place", "place must be 1 to 6, not " + std::to_string(p.place));
+        continue;
+      }
+      auto [it, fresh] = by_place.emplace(p.place, p.player);
+      if (!fresh) {
+        add("G-3", p.player, "place",
+            ordinal(p.place) + " place is also given to " + it->second +
+                ": places 1 to 6 are each used once (the game's own tie-breaks decide)");
+      }
+      if (p.place == 1 && !p.winner) {
+        add("G-3", p.player, "winner", p.player + " is in place 1 and so is the winner");
+      } else if (p.place != 1 && p.winner) {
+        add("G-3", p.player, "winner",
+            p.player + " is marked as the winner but is in place " + std::to_string(p.place) +
+                ": the winner is the player in place 1");
+      }
+    }
+  }
+
+  // G-3: a player with more castles never ranks below one with fewer.
+  void castle_order() {
+    for (const auto& p : result_) {
+      if (!valid_place(p.place) || !valid_castles(p.castles)) continue;
+      std::vector<std::string> above;
+      for (const auto& q : result_) {
+        if (valid_place(q.place) && valid_castles(q.castles) && q.castles < p.castles &&
+            q.place < p.place) {
+          above.push_back(q.player + " (" + std::to_string(q.castles) + ", " + ordinal(q.place) +
+                          ")");
+        }
+      }
+      if (!above.empty()) {
+        add("G-3", p.player, "place",
+            p.player + " holds " + std::to_string(p.castles) + " castles but is placed " +
+                ordinal(p.place) + ", below " + join(above) +
+                " with fewer castles: more castles never rank below fewer");
+      }
+    }
+  }
+
+  // G-4: ranges, 7 castles wins, captured capitals are other houses at the table, each once.
+  void values() {
+    HouseSet at_table;
+    for (const auto& p : result_) {
+      if (is_house(p.house)) at_table = at_table.with(p.house);
+    }
+    int held = 0;
+    for (const auto& p : result_) {
+      if (!valid_castles(p.castles)) {
+        add("G-4", p.player, "castles", "castles must be 0 to 7, not " + std::to_string(p.castles));
+      } else if (p.castles == kMaxCastles && p.place != 1) {
+        add("G-4", p.player, "place",
+            p.player + " holds 7 castles, which wins the game: place must be 1");
+      }
+      HouseSet captured;
+      for (House h : p.capitals_captured) {
+        if (!is_house(h)) {
+          add("G-4", p.player, "capitals_captured", "not one of the six houses");
+        } else if (h == p.house) {
+          add("G-4", p.player, "capitals_captured",
+              std::string(house_name(h)) + " is " + p.player +
+                  "'s own house: only enemy capitals are captured");
+        } else if (captured.contains(h)) {
+          add("G-4", p.player, "capitals_captured",
+              std::string(house_name(h)) + " is listed twice: a capital counts once per game");
+        } else if (!at_table.contains(h)) {
+          add("G-4", p.player, "capitals_captured",
+              std::string(house_name(h)) + " is not played at this table");
+        }
+        if (is_house(h)) captured = captured.with(h);
+      }
+      if (p.capitals_held < 0 || p.capitals_held > kCapitals) {
+        add("G-4", p.player, "capitals_held",
+            "capitals_held must be 0 to 6, not " + std::to_string(p.capitals_held));
+      } else {
+        held += p.capitals_held;
+      }
+      if (p.lands_captured < 0) {
+        add("G-4", p.player, "lands_captured",
+            "lands_captured cannot be negative (" + std::to_string(p.lands_captured) + ")");
+      }
+    }
+    if (held > kCapitals) {
+      add("G-4", "", "capitals_held",
+          "the players hold " + std::to_string(held) + " capitals together; the map has 6");
+    }
+  }
+
+  const std::vector<PlayerResult>& result_;
+  const TableFacts& facts_;
+  RuleErrors errors_;
+};
+
+}  // namespace
+
+std::vector<PlayerResult> read_result(schema::AgotResult::Reader result) {
+  std::vector<PlayerResult> out;
+  for (auto p : result.getPlayers()) {
+    PlayerResult r;
+    r.player = text(p.getPlayer());
+    r.house = p.getHouse();
+    r.place = p.getPlace();
+    r.castles = p.getCastles();
+    for (House h : p.getCapitalsCaptured()) r.capitals_captured.push_back(h);
+    r.capitals_held = p.getCapitalsHeld();
+    r.lands_captured = p.getLandsCaptured();
+    r.winner = p.getWinner();
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+HouseSet HouseHistory::played() const {
+  HouseSet out;
+  for (const auto& [round, house] : games) out = out.with(house);
+  return out;
+}
+
+std::uint32_t HouseHistory::round_of(House h) const {
+  for (const auto& [round, house] : games) {
+    if (house == h) return round;
+  }
+  return 0;
+}
+
+projections::RuleErrors validate_result(const std::vector<PlayerResult>& result,
+                                        const TableFacts& facts) {
+  return Checker(result, facts).run();
+}
+
+boost::json::array GamePoints::lines() const {
+  return boost::json::array{boost::json::object{{"rule", "place"}, {"points", place}},
+                            boost::json::object{{"rule", "league_bonus"}, {"points", league_bonus}},
+                            boost::json::object{{"rule", "castles"}, {"points", castles}},
+                            boost::json::object{{"rule", "capitals"}, {"points", capitals}}};
+}
+
+GamePoints game_points(const Rules& rules, const PlayerResult& player, std::uint32_t round,
+                       const std::string& bonus_league) {
+  GamePoints out;
+  if (valid_place(player.place)) out.place = rules.place_points[player.place - 1];
+  if (round >= static_cast<std::uint32_t>(rules.league_bonus_from_round)) {
+    out.league_bonus = rules.league_bonus_points(bonus_league, player.place);
+  }
+  if (valid_castles(player.castles)) out.castles = rules.castle_points[player.castles];
+  // +1 per enemy capital captured for the first time, +1 per capital held at the end; capped.
+  HouseSet first_captures;
+  for (House h : player.capitals_captured) {
+    if (is_house(h) && h != player.house) first_captures = first_captures.with(h);
+  }
+  int capital_points = first_captures.size() + std::clamp(player.capitals_held, 0, kCapitals);
+  out.capitals = std::min(rules.capitals_cap, capital_points);
+  return out;
+}
+
+std::string ordinal(int n) {
+  int tens = n % 100;
+  const char* suffix = "th";
+  if (tens < 11 || tens > 13) {
+    switch (n % 10) {
+      case 1:
+        suffix = "st";
+        break;
+      case 2:
+        suffix = "nd";
+        break;
+      case 3:
+        suffix = "rd";
+        break;
+      default:
+        break;
+    }
+  }
+  return std::to_string(n) + suffix;
+}
+
+}  // namespace tally::agot

@@ -1,0 +1,171 @@
+#include "projections/agot/rules.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <optional>
+
+namespace tally::agot {
+
+namespace {
+
+using projections::RuleError;
+using projections::RuleErrors;
+
+// No points value needs more; keeps every sum far from overflow.
+constexpr int kMaxPoints = 1000;
+
+struct Reader {
+  RuleErrors errors;
+
+  void refuse(std::string_view key, std::string message) {
+    errors.push_back(RuleError{"rules", "", std::string(key), std::move(message)});
+  }
+
+  std::optional<int> integer(std::string_view key, const boost::json::value& v, int lo, int hi,
+                             std::string_view what = "") {
+    if (!v.is_int64() || v.as_int64() < lo || v.as_int64() > hi) {
+      refuse(key, std::string(what.empty() ? key : what) + " must be an integer from " +
+                      std::to_string(lo) + " to " + std::to_string(hi));
+      return std::nullopt;
+    }
+    return static_cast<int>(v.as_int64());
+  }
+
+  // An array of points of exactly `size` entries (or 1..size when `up_to`).
+  std::optional<std::vector<int>> points(std::string_view key, const boost::json::value& v,
+                                         std::size_t size, bool up_to) {
+    const boost::json::array* a = v.if_array();
+    bool size_ok = a && (up_to ? a->size() <= size : a->size() == size);
+    if (!size_ok) {
+      refuse(key, std::string(key) + " must be an array of " + (up_to ? "at most " : "") +
+                      std::to_string(size) + " points");
+      return std::nullopt;
+    }
+    std::vector<int> out;
+    for (const auto& item : *a) {
+      auto p = integer(key, item, 0, kMaxPoints, "each entry of " + std::string(key));
+      if (!p) return std::nullopt;
+      out.push_back(*p);
+    }
+    return out;
+  }
+};
+
+bool is_league_name(std::string_view s) {
+  if (s.empty() || s.size() > 2) return false;
+  for (char c : s) {
+    if (c < 'A' || c > 'Z') return false;
+  }
+  return true;
+}
+
+struct Parsed {
+  Rules rules;
+  RuleErrors errors;
+};
+
+Parsed parse(const boost::json::object& in) {
+  Reader r;
+  Rules rules;
+  for (const auto& [key_sv, value] : in) {
+    std::string_view key = key_sv;
+    if (key == "rounds") {
+      if (auto v = r.integer(key, value, 1, 6)) rules.rounds = *v;
+    } else if (key == "counted_results") {
+      if (auto v = r.integer(key, value, 1, 6)) rules.counted_results = *v;
+    } else if (key == "place_points") {
+      if (auto v = r.points(key, value, 6, false))
+        std::copy(v->begin(), v->end(), rules.place_points.begin());
+    } else if (key == "castle_points") {
+      if (auto v = r.points(key, value, kMaxCastles + 1, false)) {
+        std::copy(v->begin(), v->end(), rules.castle_points.begin());
+      }
+    } else if (key == "league_bonus") {
+      const boost::json::object* leagues = value.if_object();
+      if (!leagues) {
+        r.refuse(key,
+                 "league_bonus must be an object: league → points by place, e.g. {\"A\":[1,1]}");
+        continue;
+      }
+      std::map<std::string, std::vector<int>> bonus;
+      bool ok = true;
+      for (const auto& [league, points] : *leagues) {
+        if (!is_league_name(league)) {
+          r.refuse(key, "league_bonus: \"" + std::string(league) + "\" is not a league (A, B, …)");
+          ok = false;
+          continue;
+        }
+        auto p = r.points(key, points, kPlayersPerTable, true);
+        if (!p)
+          ok = false;
+        else
+          bonus[std::string(league)] = *p;
+      }
+      if (ok) rules.league_bonus = std::move(bonus);
+    } else if (key == "capitals_cap") {
+      // 5 first captures + 6 capitals held is the most a game can give.
+      if (auto v = r.integer(key, value, 0, 11)) rules.capitals_cap = *v;
+    } else if (key == "league_bonus_from_round") {
+      if (auto v = r.integer(key, value, 1, 7)) rules.league_bonus_from_round = *v;
+    } else if (key == "players_per_table" || key == "players_per_league" || key == "leagues" ||
+               key == "tables") {
+      r.refuse(key,
+               "not configurable: every table seats 6 players (one per house) and the number "
+               "of leagues follows from the number of players");
+    } else {
+      r.refuse(key, "unknown rule \"" + std::string(key) +
+                        "\" (known: rounds, counted_results, place_points, castle_points, "
+                        "league_bonus, capitals_cap, league_bonus_from_round)");
+    }
+  }
+  return Parsed{std::move(rules), std::move(r.errors)};
+}
+
+boost::json::array to_array(const auto& values) {
+  boost::json::array out;
+  for (int v : values) out.emplace_back(v);
+  return out;
+}
+
+}  // namespace
+
+int Rules::league_bonus_points(const std::string& league, int place) const {
+  auto it = league_bonus.find(league);
+  if (it == league_bonus.end() || place < 1 || place > static_cast<int>(it->second.size()))
+    return 0;
+  return it->second[place - 1];
+}
+
+boost::json::object Rules::to_json() const {
+  boost::json::object bonus;
+  for (const auto& [league, points] : league_bonus) bonus[league] = to_array(points);
+  return boost::json::object{{"rounds", rounds},
+                             {"counted_results", counted_results},
+                             {"place_points", to_array(place_points)},
+                             {"castle_points", to_array(castle_points)},
+                             {"league_bonus", std::move(bonus)},
+                             {"capitals_cap", capitals_cap},
+                             {"league_bonus_from_round", league_bonus_from_round}};
+}
+
+projections::Outcome<boost::json::object> normalize_rules(const boost::json::object& overrides) {
+  Parsed p = parse(overrides);
+  if (!p.errors.empty())
+    return projections::Outcome<boost::json::object>::refused(std::move(p.errors));
+  return projections::Outcome<boost::json::object>::ok(p.rules.to_json());
+}
+
+Rules rules_of(const boost::json::object& stored) { return parse(stored).rules; }
+
+std::string league_name(std::size_t index) {
+  std::string out;
+  ++index;  // bijective base 26: 1 → A, 26 → Z, 27 → AA
+  while (index > 0) {
+    --index;
+    out.insert(out.begin(), static_cast<char>('A' + index % 26));
+    index /= 26;
+  }
+  return out;
+}
+
+}  // namespace tally::agot

@@ -1,0 +1,120 @@
+#include "projections/agot/picks.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace tally::agot {
+namespace {
+
+using H = House;
+
+// Six players in pick order; each history lists the houses played before (round 1, 2, …).
+PickTable table_with(const std::vector<std::vector<House>>& played) {
+  PickTable t;
+  for (std::size_t i = 0; i < played.size(); ++i) {
+    t.players.push_back("p" + std::to_string(i + 1));
+    HouseHistory h;
+    for (std::size_t r = 0; r < played[i].size(); ++r) h.games.emplace_back(r + 1, played[i][r]);
+    t.history.push_back(h);
+    t.picked.emplace_back();
+  }
+  return t;
+}
+
+HouseSet set(std::initializer_list<House> houses) {
+  HouseSet s;
+  for (House h : houses) s = s.with(h);
+  return s;
+}
+
+// Round 6: p1 has only Stark left, p2 Lannister or Stark, the others one house each.
+PickTable round_six() {
+  return table_with({
+      {H::LANNISTER, H::BARATHEON, H::GREYJOY, H::TYRELL, H::MARTELL},  // Stark
+      {H::BARATHEON, H::GREYJOY, H::TYRELL, H::MARTELL},                // Stark, Lannister
+      {H::STARK, H::LANNISTER, H::GREYJOY, H::TYRELL, H::MARTELL},      // Baratheon
+      {H::STARK, H::LANNISTER, H::BARATHEON, H::TYRELL, H::MARTELL},    // Greyjoy
+      {H::STARK, H::LANNISTER, H::BARATHEON, H::GREYJOY, H::MARTELL},   // Tyrell
+      {H::STARK, H::LANNISTER, H::BARATHEON, H::GREYJOY},               // Tyrell, Martell
+  });
+}
+
+TEST(AgotPicks, AcceptedOnlyWhenAvailableFreeAndTheTableCanBeCompleted) {
+  PickTable t = round_six();
+  // p2 could play Stark, but then p1 has nothing: only Lannister is accepted.
+  EXPECT_EQ(acceptable_picks(t, 1), set({H::LANNISTER}));
+  // p6 could play Tyrell or Martell, but p5 needs Tyrell.
+  EXPECT_EQ(acceptable_picks(t, 5), set({H::MARTELL}));
+  EXPECT_EQ(acceptable_picks(t, 0), set({H::STARK}));
+  EXPECT_TRUE(check_pick(t, "p1", H::STARK).empty());
+}
+
+TEST(AgotPicks, RefusalsNameTheRuleAndTheAcceptedHouses) {
+  PickTable t = round_six();
+  // G-2 completion: Stark for p2 leaves p1 without a house.
+  auto e = check_pick(t, "p2", H::STARK);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].rule, "G-2");
+  EXPECT_EQ(e[0].player, "p2");
+  EXPECT_EQ(e[0].field, "house");
+  EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"lannister"}));
+  EXPECT_NE(e[0].message.find("p1 can only play Stark"), std::string::npos) << e[0].message;
+
+  // G-2 history: p3 played Stark in round 1.
+  e = check_pick(t, "p3", H::STARK);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].rule, "G-2");
+  EXPECT_NE(e[0].message.find("already played Stark in round 1"), std::string::npos);
+  EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"baratheon"}));
+
+  // G-1: taken at the table (and G-2 at once when both apply).
+  t.picked[0] = H::STARK;
+  e = check_pick(t, "p2", H::STARK);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].rule, "G-1");
+  EXPECT_NE(e[0].message.find("already taken at this table by p1"), std::string::npos);
+  e = check_pick(t, "p3", H::STARK);
+  std::vector<std::string> rules;
+  for (const auto& x : e) rules.push_back(x.rule);
+  EXPECT_EQ(rules, (std::vector<std::string>{"G-2", "G-1"}));
+
+  // Not at this table.
+  e = check_pick(t, "p9", H::MARTELL);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(e[0].rule, "G-1");
+  EXPECT_EQ(e[0].field, "player");
+}
+
+TEST(AgotPicks, APlayersOwnEarlierPickDoesNotBlockTheirNewOne) {
+  PickTable t = round_six();
+  t.picked[5] = H::MARTELL;
+  EXPECT_TRUE(check_pick(t, "p6", H::MARTELL).empty());
+}
+
+TEST(AgotPicks, CompletionInPickOrderTakesTheFirstHouseThatKeepsTheTableComplete) {
+  PickTable t =
+      table_with({{}, {}, {}, {}, {}, {H::STARK, H::LANNISTER, H::BARATHEON, H::GREYJOY}});
+  t.picked[1] = H::TYRELL;  // p2 picked already
+  auto done = complete_picks(t);
+  ASSERT_TRUE(done);
+  // p6 can only have Martell (Tyrell is taken), so p1…p5 leave it; board order otherwise.
+  std::vector<std::pair<std::string, House>> want = {{"p1", H::STARK},
+                                                     {"p3", H::LANNISTER},
+                                                     {"p4", H::BARATHEON},
+                                                     {"p5", H::GREYJOY},
+                                                     {"p6", H::MARTELL}};
+  EXPECT_EQ(*done.value, want);
+}
+
+TEST(AgotPicks, CompletionRefusedWhenTheTableCannotBeCompleted) {
+  PickTable t = round_six();
+  t.picked[5] = H::TYRELL;  // taken before the checks existed: p5 is now stuck
+  auto done = complete_picks(t);
+  ASSERT_FALSE(done);
+  EXPECT_EQ(done.errors[0].rule, "G-2");
+  EXPECT_NE(done.errors[0].message.find("p5"), std::string::npos) << done.errors[0].message;
+}
+
+}  // namespace
+}  // namespace tally::agot
