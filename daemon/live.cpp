@@ -224,15 +224,15 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request, const
 
 void Hub::publish(const schema::StoredEvent& event) {
   net::post(strand_, [self = shared_from_this(), event] {
-    auto name = projections::parse_stream(event.event().getStream().cStr());
-    auto it = self->channels_.find(name.tournament);
+    std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
+    auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
     Message message = make_message(json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
-    self->deliver(name.tournament, event.seq(), message);
+    self->deliver(tournament, event.seq(), message);
     if (!it->second.standings_pending) {
       it->second.standings_pending = true;
       // Queued behind the events already waiting: a burst of events gets one refresh.
-      net::post(self->strand_, [self, tournament = name.tournament] { self->refresh_standings(tournament); });
+      net::post(self->strand_, [self, tournament] { self->refresh_standings(tournament); });
     }
   });
 }

@@ -89,7 +89,7 @@ std::vector<const Player*> Tournament::active_players() const {
 bool Tournament::apply(const schema::StoredEvent& stored) {
   auto event = stored.event();
   auto payload = event.getPayload();
-  StreamName stream = parse_stream(text(event.getStream()));
+  StreamName stream = parse_stream(std::string_view(event.getStream().cStr(), event.getStream().size()));
   if (stream.tournament.empty()) return false;
   if (!id.empty() && stream.tournament != id) return false;
 
@@ -193,7 +193,7 @@ StreamName parse_stream(std::string_view stream) {
   std::string_view rest = stream.substr(2);
   std::size_t slash = rest.find('/');
   if (slash == std::string_view::npos) {
-    out.tournament = std::string(rest);
+    out.tournament = rest;
     return out;
   }
   std::string_view id = rest.substr(0, slash);
@@ -205,7 +205,7 @@ StreamName parse_stream(std::string_view stream) {
   auto round = parse_number(tail.substr(0, table_at));
   auto table = parse_number(tail.substr(table_at + 7));
   if (!round || !table || *round == 0 || *table == 0) return out;
-  out.tournament = std::string(id);
+  out.tournament = id;
   out.round = *round;
   out.table = *table;
   return out;

@@ -101,8 +101,9 @@ class Tournament {
 std::string tournament_stream(std::string_view id);
 std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
 
+// A view into the parsed name: valid as long as the string it was parsed from.
 struct StreamName {
-  std::string tournament;  // empty: not a tournament's stream
+  std::string_view tournament;  // empty: not a tournament's stream
   std::uint32_t round = 0;  // 0: the tournament's own stream
   std::uint32_t table = 0;
 };

@@ -170,10 +170,7 @@ class Decoder {
   template <typename F>
   void with_index(std::size_t i, F&& body) {
     std::string saved = path_;
-    // Appended piece by piece: "[" + std::to_string(i) trips GCC 12's false -Wrestrict.
-    path_ += '[';
-    path_ += std::to_string(i);
-    path_ += ']';
+    path_ += "[" + std::to_string(i) + "]";
     body();
     path_ = std::move(saved);
   }

@@ -1,7 +1,7 @@
 // One event as it lies in the log: its seq, its hash and its encoded bytes, with a reader.
 //
-// Thread safety: immutable after construction; copies share the bytes and may be read from any
-// number of threads at once.
+// Thread safety: immutable after construction; copies share the bytes (reference-counted) and may
+// be used from any number of threads at once.
 #pragma once
 
 #include "schema/tally.capnp.h"
@@ -9,8 +9,9 @@
 #include <capnp/serialize.h>
 
 #include <array>
+#include <atomic>
+#include <optional>
 #include <cstdint>
-#include <memory>
 #include <string_view>
 
 namespace tally::schema {
@@ -20,29 +21,44 @@ using Digest = std::array<std::uint8_t, 32>;
 
 class StoredEvent {
  public:
-  // Copies `encoded` (a Cap'n Proto flat array, any alignment) into aligned storage.
-  // Throws kj::Exception when the bytes are not a valid message.
+  // Copies `encoded` (a Cap'n Proto message with its segment table, any alignment) into aligned
+  // storage. Throws kj::Exception when the bytes are not a valid message.
   StoredEvent(std::uint64_t seq, const Digest& hash, std::string_view encoded);
+  StoredEvent(const StoredEvent& other) noexcept : block_(other.block_) { block_->refs.fetch_add(1, std::memory_order_relaxed); }
+  StoredEvent(StoredEvent&& other) noexcept : block_(other.block_) { other.block_ = nullptr; }
+  StoredEvent& operator=(StoredEvent other) noexcept {
+    std::swap(block_, other.block_);
+    return *this;
+  }
+  ~StoredEvent() { release(); }
 
-  std::uint64_t seq() const { return impl_->seq; }
-  const Digest& hash() const { return impl_->hash; }
+  std::uint64_t seq() const { return block_->seq; }
+  const Digest& hash() const { return block_->hash; }
   // The envelope; valid as long as any copy of this StoredEvent lives.
-  Event::Reader event() const { return impl_->root; }
+  Event::Reader event() const { return block_->root; }
   // The encoded bytes the hash covers.
   std::string_view bytes() const {
-    auto bytes = impl_->words.asBytes();
-    return {reinterpret_cast<const char*>(bytes.begin()), bytes.size()};
+    return {reinterpret_cast<const char*>(block_->words()), block_->word_count * sizeof(capnp::word)};
   }
 
  private:
-  struct Impl {
+  // One allocation per event — the bookkeeping, the reader and the bytes after them — because
+  // replay makes a million of these in a row.
+  struct Block {
+    Block(std::uint64_t seq, const Digest& hash, std::size_t word_count);
+    std::atomic<std::uint32_t> refs{1};
     std::uint64_t seq;
     Digest hash;
-    kj::Array<capnp::word> words;
-    std::unique_ptr<capnp::FlatArrayMessageReader> reader;
+    std::size_t word_count;
+    std::optional<capnp::FlatArrayMessageReader> reader;  // set once the bytes are in place
     Event::Reader root;
+    capnp::word* words() { return reinterpret_cast<capnp::word*>(this + 1); }
+    const capnp::word* words() const { return reinterpret_cast<const capnp::word*>(this + 1); }
   };
-  std::shared_ptr<const Impl> impl_;
+  static_assert(sizeof(Block) % sizeof(capnp::word) == 0, "the bytes after a Block stay word-aligned");
+
+  void release() noexcept;
+  Block* block_;
 };
 
 }  // namespace tally::schema

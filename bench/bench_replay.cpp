@@ -1,0 +1,248 @@
+// Replay at start versus a raw RocksDB scan of the same log, in one run.
+//
+// Builds a store of N events shaped like real tournaments (Catan: registrations, seatings, table
+// results, claims, corrections), then times
+//   raw scan — a RocksDB iterator over the log column family touching every key and value;
+//   replay   — what tallyd does at start: read every event and fold it into the projections
+//              (daemon::LiveState::apply), the same code path as app.cpp's replay().
+//
+//   build/release/bench/bench-replay [events=1000000] [--json FILE]
+#include "daemon/live_state.hpp"
+#include "events/store.hpp"
+#include "projections/games.hpp"
+
+#include <boost/json.hpp>
+#include <rocksdb/db.h>
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+
+namespace {
+
+using namespace tally;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+long rss_mib() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
+  }
+  return -1;
+}
+
+events::Draft result_draft(const std::vector<std::string>& players, int variant) {
+  events::Draft d;
+  auto e = d.event();
+  e.setAuthor("j" + std::to_string(variant % 7));
+  auto list = e.getPayload().initCatanResult().initPlayers(static_cast<unsigned>(players.size()));
+  for (unsigned i = 0; i < players.size(); ++i) {
+    list[i].setPlayer(players[i]);
+    list[i].setSettlements(2 + static_cast<int>((i + variant) % 3));
+    list[i].setCities(1 + static_cast<int>(i % 3));
+    list[i].setVpCards(0);
+    list[i].setKnights(static_cast<int>(i));
+    list[i].setRoads(5 + static_cast<int>(i));
+    list[i].setLongestRoad(3 + static_cast<int>(i));
+    list[i].setLargestArmy(i == 3);
+    list[i].setLongestRoadHolder(i == 3);
+  }
+  return d;
+}
+
+// Appends tournaments of 40 players, 10 rounds of 10 tables, a result per table, a claim at
+// every tenth table and a correction at every twentieth, until `target` events exist.
+void build_store(events::EventStore& store, std::uint64_t target) {
+  int tournament = 0;
+  while (store.head().seq < target) {
+    std::string id = "t" + std::to_string(++tournament);
+    events::AppendRequest setup;
+    setup.stream = projections::tournament_stream(id);
+    {
+      events::Draft d;
+      auto c = d.event().getPayload().initTournamentCreated();
+      c.setId(id);
+      c.setName("Bench " + id);
+      c.setGame("catan");
+      c.setLocale("cs");
+      c.setRules("{}");
+      setup.events.push_back(std::move(d));
+    }
+    for (int p = 1; p <= 40; ++p) {
+      events::Draft d;
+      auto r = d.event().getPayload().initPlayerRegistered();
+      r.setId("p" + std::to_string(p));
+      r.setName("Hráč číslo " + std::to_string(p));
+      setup.events.push_back(std::move(d));
+    }
+    for (int round = 1; round <= 10; ++round) {
+      events::Draft d;
+      auto seated = d.event().getPayload().initRoundSeated();
+      seated.setRound(static_cast<std::uint32_t>(round));
+      seated.setMethod(schema::SeatingMethod::RANDOM);
+      seated.setSeed(static_cast<std::uint64_t>(round) * 7919);
+      auto tables = seated.initTables(10);
+      for (unsigned t = 0; t < 10; ++t) {
+        tables[t].setTable(t + 1);
+        auto players = tables[t].initPlayers(4);
+        for (unsigned s = 0; s < 4; ++s) players.set(s, "p" + std::to_string((t * 4 + s + round) % 40 + 1));
+      }
+      setup.events.push_back(std::move(d));
+    }
+    store.append(std::move(setup));
+    for (int round = 1; round <= 10; ++round) {
+      for (unsigned t = 0; t < 10; ++t) {
+        std::vector<std::string> players;
+        for (unsigned s = 0; s < 4; ++s) players.push_back("p" + std::to_string((t * 4 + s + round) % 40 + 1));
+        events::AppendRequest table;
+        table.stream = projections::table_stream(id, static_cast<std::uint32_t>(round), t + 1);
+        table.events.push_back(result_draft(players, static_cast<int>(t)));
+        if (t % 10 == 0) {
+          events::Draft claim;
+          claim.event().getPayload().initClaimedWin().setPlayer(players[0]);
+          table.events.push_back(std::move(claim));
+        }
+        auto first = store.append(std::move(table));
+        if ((t + static_cast<unsigned>(round)) % 20 == 0) {
+          events::AppendRequest fix;
+          fix.stream = projections::table_stream(id, static_cast<std::uint32_t>(round), t + 1);
+          auto d = result_draft(players, static_cast<int>(t) + 1);
+          d.event().setSupersedes(first.first_seq);
+          d.event().setReason("VP cards miscounted");
+          fix.events.push_back(std::move(d));
+          store.append(std::move(fix));
+        }
+      }
+    }
+  }
+}
+
+struct Scan {
+  std::uint64_t events = 0;
+  std::uint64_t bytes = 0;
+  double seconds = 0;
+};
+
+Scan raw_scan(const std::string& dir) {
+  std::vector<rocksdb::ColumnFamilyDescriptor> families;
+  for (const char* name : {"default", "log", "streams", "idempotency", "meta"}) {
+    families.emplace_back(name, rocksdb::ColumnFamilyOptions());
+  }
+  std::vector<rocksdb::ColumnFamilyHandle*> handles;
+  rocksdb::DB* db = nullptr;
+  if (!rocksdb::DB::OpenForReadOnly(rocksdb::DBOptions(), dir, families, &handles, &db).ok()) {
+    throw std::runtime_error("cannot open the store read-only");
+  }
+  Scan out;
+  auto start = Clock::now();
+  rocksdb::ReadOptions options;
+  options.readahead_size = 2 << 20;
+  std::unique_ptr<rocksdb::Iterator> it(db->NewIterator(options, handles[1]));
+  for (it->SeekToFirst(); it->Valid(); it->Next()) {
+    ++out.events;
+    out.bytes += it->key().size() + it->value().size();
+  }
+  out.seconds = seconds_since(start);
+  it.reset();
+  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
+  delete db;
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t target = 1000000;
+  std::string json_path, keep;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--json" && i + 1 < argc) {
+      json_path = argv[++i];
+    } else if (a == "--keep" && i + 1 < argc) {
+      keep = argv[++i];  // build the store there once and reuse it (for profiling)
+    } else {
+      target = std::stoull(a);
+    }
+  }
+  auto dir = keep.empty() ? std::filesystem::temp_directory_path() /
+                                ("tally-bench-replay-" + std::to_string(std::random_device{}()))
+                          : std::filesystem::path(keep);
+  bool reuse = !keep.empty() && std::filesystem::exists(dir / "store");
+  std::filesystem::create_directories(dir);
+  std::string store_dir = (dir / "store").string();
+
+  auto build_start = Clock::now();
+  if (!reuse) {
+    events::StoreOptions options;
+    options.sync = false;  // building the fixture only; durability is measured elsewhere
+    events::EventStore store(store_dir, options);
+    build_store(store, target);
+  }
+  double build_seconds = seconds_since(build_start);
+
+  // Warm the page cache the same way for both: one untimed pass.
+  raw_scan(store_dir);
+  Scan scan = raw_scan(store_dir);
+
+  // The store's own scan, decoding every event but folding nothing: what replay costs beyond it
+  // is the projections' share.
+  Scan decode;
+  {
+    events::EventStore store(store_dir);
+    auto start = Clock::now();
+    store.read_view().scan(1, [&](const schema::StoredEvent& e) {
+      ++decode.events;
+      decode.bytes += e.event().getSeq() != 0;
+      return true;
+    });
+    decode.seconds = seconds_since(start);
+  }
+
+  auto games = projections::standard_games();
+  Scan replay;
+  long rss_before = rss_mib();
+  {
+    events::EventStore store(store_dir);
+    daemon::LiveState state(*games);
+    auto start = Clock::now();
+    store.read_view().scan(1, [&](const schema::StoredEvent& e) {
+      state.apply(e);
+      ++replay.events;
+      replay.bytes += e.bytes().size();
+      return true;
+    });
+    replay.seconds = seconds_since(start);
+    std::printf("replayed into %zu tournaments\n", state.read([](const daemon::LiveState& s) { return s.tournaments().size(); }));
+  }
+  long rss_after = rss_mib();
+
+  double scan_rate = scan.events / scan.seconds, replay_rate = replay.events / replay.seconds;
+  std::printf("events %llu (built in %.1f s)\n", static_cast<unsigned long long>(scan.events), build_seconds);
+  std::printf("raw RocksDB scan: %8.3f s  %10.0f events/s  %6.1f MiB\n", scan.seconds, scan_rate, scan.bytes / 1048576.0);
+  std::printf("store scan+decode:%8.3f s  %10.0f events/s\n", decode.seconds, decode.events / decode.seconds);
+  std::printf("replay (fold):    %8.3f s  %10.0f events/s\n", replay.seconds, replay_rate);
+  std::printf("replay / scan speed: %.2f  (target >= 0.50)\n", replay_rate / scan_rate);
+  std::printf("RSS: %ld MiB before replay, %ld MiB after\n", rss_before, rss_after);
+  if (!json_path.empty()) {
+    boost::json::object out{{"events", scan.events},
+                            {"scan_seconds", scan.seconds},
+                            {"replay_seconds", replay.seconds},
+                            {"scan_events_per_second", scan_rate},
+                            {"replay_events_per_second", replay_rate},
+                            {"replay_to_scan", replay_rate / scan_rate},
+                            {"rss_mib_after_replay", rss_after}};
+    std::ofstream(json_path) << boost::json::serialize(out) << "\n";
+  }
+  if (keep.empty()) std::filesystem::remove_all(dir);
+  return 0;
+}
