@@ -384,8 +384,8 @@ void Api::seat_round(const ExchangePtr& ex) {
             json::array open;
             for (const auto& seated : last.tables) {
               const auto* table = t->table(last.number, seated.number);
-              projections::TableState empty;
-              if (!game.table_result(*t, table ? *table : empty)) open.emplace_back(seated.number);
+              auto blank = projections::blank_table(last.number, seated.number);
+              if (!game.table_result(*t, table ? *table : blank)) open.emplace_back(seated.number);
             }
             if (!open.empty()) {
               p.refusal = problem(

@@ -66,6 +66,7 @@ void Api::standings(const ExchangePtr& ex) {
     if (as_of && *as_of < t->last_seq) return std::nullopt;  // the past: folded below
     json::object out = s.standings(*t);
     out["seq"] = t->last_seq;
+    if (as_of) out["as_of"] = *as_of;  // asked for a moment at or after the newest event: now
     return with_seq(json_response(ex->request, http::status::ok, out), t->last_seq);
   });
   if (live) return ex->respond(std::move(*live));
@@ -190,7 +191,17 @@ void Api::carcassonne_score(const ExchangePtr& ex) {
   }
   auto parsed = parse_object(ex->request);
   if (auto* refusal = std::get_if<Response>(&parsed)) return ex->respond(std::move(*refusal));
-  auto outcome = game->calculate(std::get<json::object>(parsed), json::object());
+  // Tournament rules come as query parameters (?edition=C2&buildings_variant=true), since the
+  // body is exactly a scoring event.
+  json::object overrides;
+  for (const auto& [key, value] : ex->query) {
+    boost::system::error_code ec;
+    json::value v = json::parse(value, ec);
+    overrides[key] = ec || v.is_object() || v.is_array() ? json::value(value) : v;
+  }
+  auto rules = game->normalize_rules(overrides);
+  if (!rules) return ex->respond(unprocessable(ex->request, "invalid rules", rule_errors(rules.errors)));
+  auto outcome = game->calculate(std::get<json::object>(parsed), *rules.value);
   if (!outcome) {
     return ex->respond(unprocessable(ex->request, "the scoring event is not legal", rule_errors(outcome.errors)));
   }

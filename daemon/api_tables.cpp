@@ -29,8 +29,8 @@ struct TableRef {
   const Tournament* tournament = nullptr;
   const projections::Game* game = nullptr;
   const projections::SeatedTable* seated = nullptr;
-  const projections::TableState* state = nullptr;  // points at `empty` before the first action
-  projections::TableState empty;
+  const projections::TableState* state = nullptr;  // points at `blank` before the first action
+  projections::TableState blank;
   std::uint32_t round = 0;
 };
 
@@ -56,9 +56,8 @@ std::optional<Response> find_table(const LiveState& s, const Exchange& ex, Table
   }
   ref.state = ref.tournament->table(ref.round, ref.seated->number);
   if (ref.state == nullptr) {
-    ref.empty.round = ref.round;
-    ref.empty.table = ref.seated->number;
-    ref.state = &ref.empty;
+    ref.blank = projections::blank_table(ref.round, ref.seated->number);
+    ref.state = &ref.blank;
   }
   return std::nullopt;
 }
@@ -429,8 +428,11 @@ void Api::void_event(const ExchangePtr& ex) {
         return p;
       },
       [ex, target = *target](const AppendResult& r) {
-        return json_response(ex->request, http::status::ok,
-                             json::object{{"seq", r.last_seq}, {"voided", target}});
+        // The version of the stream the void went to: the table's (or the tournament's, for a seating).
+        Response response = json_response(ex->request, http::status::ok,
+                                          json::object{{"seq", r.last_seq}, {"voided", target}, {"version", r.stream_version}});
+        response.set(http::field::etag, etag(r.stream_version));
+        return response;
       });
 }
 

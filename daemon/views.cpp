@@ -75,10 +75,8 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
     out["rating_leagues"] = std::move(leagues);
   }
   const projections::TableState* table = t.table(round, seated.number);
-  projections::TableState empty;
-  empty.round = round;
-  empty.table = seated.number;
-  if (table == nullptr) table = &empty;
+  auto blank = projections::blank_table(round, seated.number);
+  if (table == nullptr) table = &blank;
 
   std::optional<json::object> result = game.table_result(t, *table);
   out["status"] = result ? "reported" : "open";

@@ -61,6 +61,13 @@ std::vector<const Action*> TableState::of_kind(Which kind) const {
   return out;
 }
 
+TableState blank_table(std::uint32_t round, std::uint32_t table) {
+  TableState state;
+  state.round = round;
+  state.table = table;
+  return state;
+}
+
 const Player* Tournament::player(std::string_view player_id) const {
   for (const auto& p : players) {
     if (p.id == player_id) return &p;

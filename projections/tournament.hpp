@@ -64,6 +64,9 @@ struct TableState {
   std::vector<const Action*> of_kind(schema::Event::Payload::Which kind) const;
 };
 
+// A table nothing has happened at yet: no actions, version 0 — but it knows where it stands.
+TableState blank_table(std::uint32_t round, std::uint32_t table);
+
 using TableKey = std::pair<std::uint32_t, std::uint32_t>;  // (round, table)
 
 class Tournament {
