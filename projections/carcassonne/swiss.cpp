@@ -274,7 +274,12 @@ Outcome<Seating> seat_round(const projections::Tournament& t, const TournamentRu
     return Outcome<Seating>::refused("seating", "a table needs at least 2 players");
   }
 
-  std::uint64_t seed = request.seed != 0 ? request.seed : derived_seed(t, request.round);
+  // Only a random round takes the request's seed (stored with the seating). A standings round's
+  // start-order draw uses the derived seed: the API takes no seed for it and stores none, so a
+  // seed the daemon makes up for every request must not decide it.
+  std::uint64_t seed = method == SeatingMethod::RANDOM && request.seed != 0
+                           ? request.seed
+                           : derived_seed(t, request.round);
   std::mt19937_64 rng(seed);
   if (method == SeatingMethod::RANDOM) {
     seeded_shuffle(ranked, rng);

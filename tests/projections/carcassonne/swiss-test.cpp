@@ -204,6 +204,27 @@ TEST(Swiss, StandingsRoundsAreDeterministicWithoutASeed) {
   EXPECT_EQ(one.seed, 0u);
 }
 
+TEST(Swiss, AStandingsRoundIgnoresTheRequestSeed) {
+  // The daemon makes up a seed for every seating request but stores it only for random rounds:
+  // the start-order draw of a standings round must not depend on it.
+  TournamentBuilder b("cup", "carcassonne");
+  for (auto p : {"a", "b", "c", "d"}) b.player(p, p);
+  b.seat({{"a", "b"}, {"c", "d"}});
+  result(b, 1, 1, {{"a", 10}, {"b", 5}});
+  result(b, 1, 2, {{"c", 10}, {"d", 5}});
+  auto t = b.tournament();
+  // a and c (one start each) meet: equal starts, so the draw decides who starts.
+  auto derived = seat(t, 2, schema::SeatingMethod::STANDINGS, 0);
+  ASSERT_EQ(derived.tables[0].players.size(), 2u);
+  EXPECT_EQ(
+      std::set<std::string>(derived.tables[0].players.begin(), derived.tables[0].players.end()),
+      (std::set<std::string>{"a", "c"}));
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    EXPECT_EQ(tables_of(seat(t, 2, schema::SeatingMethod::STANDINGS, seed)), tables_of(derived))
+        << "seed " << seed;
+  }
+}
+
 TEST(Swiss, DroppedPlayersAreNotSeated) {
   TournamentBuilder b("cup", "carcassonne");
   for (auto p : {"a", "b", "c", "d"}) b.player(p, p);
