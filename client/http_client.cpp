@@ -1,11 +1,11 @@
-#include "tests/support/http_client.hpp"
+#include "client/http_client.hpp"
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 
 #include <stdexcept>
 
-namespace tally::testing {
+namespace tally::client {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
@@ -22,7 +22,7 @@ void run_until(net::io_context& io, const bool& done, std::chrono::steady_clock:
   while (!done && std::chrono::steady_clock::now() < deadline) {
     io.run_one_for(std::chrono::milliseconds(50));
   }
-  if (!done) throw std::runtime_error("test client: timed out");
+  if (!done) throw std::runtime_error("tallyd did not answer in time");
 }
 
 }  // namespace
@@ -154,4 +154,4 @@ void WsClient::send(const boost::json::value& message) {
 
 int WsClient::close_code() const { return static_cast<int>(ws_.reason().code); }
 
-}  // namespace tally::testing
+}  // namespace tally::client

@@ -1,5 +1,7 @@
-// Real clients for the daemon's tests: HTTP/1.1 with keep-alive and a WebSocket reader, both on
-// loopback through Boost.Beast, every operation bounded by a timeout so a test never hangs.
+// Clients of tallyd: HTTP/1.1 with keep-alive and a WebSocket reader through Boost.Beast, every
+// operation bounded by a timeout. Used by the CLI, the load generator and the tests.
+//
+// Thread safety: one client per thread (each owns its connection and io_context).
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -13,7 +15,7 @@
 #include <optional>
 #include <string>
 
-namespace tally::testing {
+namespace tally::client {
 
 namespace http = boost::beast::http;
 
@@ -77,4 +79,4 @@ class WsClient {
   bool closed_ = false;
 };
 
-}  // namespace tally::testing
+}  // namespace tally::client

@@ -14,6 +14,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -117,6 +118,12 @@ App::~App() = default;
 
 void App::run() {
   Impl& app = *impl_;
+  // Every screen and judge is a socket: allow as many as the system lets this process have.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
   const Config& config = app.config;
   // Destroyed explicitly at the end, before the objects its pending handlers refer to.
   std::optional<net::io_context> io_holder(std::in_place, static_cast<int>(config.threads));

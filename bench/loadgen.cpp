@@ -1,0 +1,332 @@
+// tally-loadgen: plays judges and venue screens against a running tallyd.
+//
+// W writer threads, each with one keep-alive HTTP connection, enter table results (first entries,
+// then corrections with If-Match and a reason) on tables of their own; S WebSocket clients watch
+// the tournament's live feed. Reports the throughput and latency of acknowledged writes, and the
+// delay from a write's acknowledgement to each screen receiving (a) that event and (b) standings
+// that include it — p50/p99/p99.9 over every (write, screen) pair — as a table and as JSON.
+//
+//   tally-loadgen --server 127.0.0.1:8080 --token-file data/organizer.token
+//                 --writers 4 --screens 1000 --writes 400 --rate 50 [--pid PID] [--json out.json]
+//
+// --rate is writes per second over all writers (0: as fast as they go). --pid samples the
+// server's RSS. The tournament is a fresh Carcassonne one with 2-player tables, so that any
+// scores are a valid result.
+#include "client/http_client.hpp"
+
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <boost/json.hpp>
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <random>
+#include <thread>
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+namespace json = boost::json;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+using tally::client::HttpClient;
+using tally::client::http::verb;
+
+struct Options {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::string token;
+  int writers = 4;
+  int screens = 100;
+  int writes = 400;
+  double rate = 50;
+  int tables_per_writer = 8;
+  long pid = 0;
+  std::string json_path;
+};
+
+// One venue screen: connects, reads every message, remembers when each seq arrived.
+class Screen : public std::enable_shared_from_this<Screen> {
+ public:
+  struct Arrival {
+    bool standings;
+    std::uint64_t seq;
+    Clock::time_point at;
+  };
+
+  Screen(net::io_context& io, const Options& o, std::string target) : ws_(net::make_strand(io)), options_(o), target_(std::move(target)) {}
+
+  void start(std::atomic<int>& ready) {
+    ready_ = &ready;
+    tcp::endpoint endpoint(net::ip::make_address(options_.host), options_.port);
+    beast::get_lowest_layer(ws_).async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
+      if (ec) return self->fail("connect", ec);
+      self->ws_.async_handshake(self->options_.host, self->target_, [self](beast::error_code ec) {
+        if (ec) return self->fail("handshake", ec);
+        self->read();
+      });
+    });
+  }
+
+  std::vector<Arrival> arrivals;
+  std::uint64_t snapshot_seq = 0;
+  bool failed = false;
+  bool closed = false;
+
+ private:
+  void read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) {
+        self->closed = true;
+        return;
+      }
+      auto at = Clock::now();
+      auto message = json::parse(beast::buffers_to_string(self->buffer_.data()));
+      self->buffer_.consume(self->buffer_.size());
+      const auto& type = message.at("type");
+      if (type == "snapshot") {
+        self->snapshot_seq = message.at("seq").to_number<std::uint64_t>();
+        ++*self->ready_;
+      } else if (type == "event" || type == "standings") {
+        self->arrivals.push_back({type == "standings", message.at("seq").to_number<std::uint64_t>(), at});
+      }
+      self->read();
+    });
+  }
+
+  void fail(const char* what, beast::error_code ec) {
+    failed = true;
+    std::fprintf(stderr, "screen %s: %s\n", what, ec.message().c_str());
+    ++*ready_;
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  const Options& options_;
+  std::string target_;
+  std::atomic<int>* ready_ = nullptr;
+};
+
+struct Write {
+  std::uint64_t seq;
+  Clock::time_point sent;
+  Clock::time_point acked;
+};
+
+double percentile(std::vector<double>& values, double p) {
+  if (values.empty()) return 0;
+  std::size_t i = std::min(values.size() - 1, static_cast<std::size_t>(p / 100.0 * values.size()));
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(i), values.end());
+  return values[i];
+}
+
+long rss_kib(long pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  }
+  return -1;
+}
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string k = argv[i], v = argv[i + 1];
+    if (k == "--server") {
+      o.host = v.substr(0, v.rfind(':'));
+      o.port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
+    } else if (k == "--token-file") {
+      std::ifstream(v) >> o.token;
+    } else if (k == "--token") {
+      o.token = v;
+    } else if (k == "--writers") {
+      o.writers = std::stoi(v);
+    } else if (k == "--screens") {
+      o.screens = std::stoi(v);
+    } else if (k == "--writes") {
+      o.writes = std::stoi(v);
+    } else if (k == "--rate") {
+      o.rate = std::stod(v);
+    } else if (k == "--tables-per-writer") {
+      o.tables_per_writer = std::stoi(v);
+    } else if (k == "--pid") {
+      o.pid = std::stol(v);
+    } else if (k == "--json") {
+      o.json_path = v;
+    } else {
+      throw std::invalid_argument("unknown option " + k);
+    }
+  }
+  return o;
+}
+
+void check(const tally::client::HttpReply& r, int status, const char* what) {
+  if (r.status != status) throw std::runtime_error(std::string(what) + ": " + std::to_string(r.status) + " " + r.body);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o = parse(argc, argv);
+  rlimit files{};
+  getrlimit(RLIMIT_NOFILE, &files);
+  files.rlim_cur = files.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &files);
+
+  // A fresh tournament: 2-player tables, one set per writer.
+  HttpClient organizer(o.host, o.port, o.token);
+  std::string t = "load-" + std::to_string(std::random_device{}() % 1000000);
+  check(organizer.post("/v1/tournaments", json::object{{"id", t}, {"name", "Load"}, {"game", "carcassonne"}}), 201, "create");
+  int tables = o.writers * o.tables_per_writer;
+  json::array seating;
+  for (int i = 1; i <= tables; ++i) {
+    for (int s = 0; s < 2; ++s) {
+      std::string p = "p" + std::to_string(2 * i - 1 + s);
+      check(organizer.post("/v1/tournaments/" + t + "/players", json::object{{"id", p}, {"name", "Player " + p}}), 201, "player");
+    }
+    seating.push_back(json::array{"p" + std::to_string(2 * i - 1), "p" + std::to_string(2 * i)});
+  }
+  check(organizer.post("/v1/tournaments/" + t + "/rounds", json::object{{"method", "manual"}, {"tables", seating}, {"reason", "load test"}}), 201, "seat");
+  std::vector<std::string> judges;
+  for (int w = 0; w < o.writers; ++w) {
+    auto r = organizer.post("/v1/judges", json::object{{"name", "Load judge " + std::to_string(w)}});
+    check(r, 201, "judge");
+    judges.emplace_back(r.json().at("token").as_string());
+  }
+
+  // The screens.
+  net::io_context io;
+  std::atomic<int> ready{0};
+  std::vector<std::shared_ptr<Screen>> screens;
+  for (int s = 0; s < o.screens; ++s) {
+    screens.push_back(std::make_shared<Screen>(io, o, "/v1/tournaments/" + t + "/live"));
+    screens.back()->start(ready);
+  }
+  auto work = net::make_work_guard(io);
+  std::vector<std::thread> io_threads;
+  for (int i = 0; i < 2; ++i) io_threads.emplace_back([&] { io.run(); });
+  auto wait_until = Clock::now() + std::chrono::seconds(60);
+  while (ready < o.screens && Clock::now() < wait_until) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  long rss_idle = o.pid ? rss_kib(o.pid) : -1;
+
+  // The writers.
+  std::mutex writes_mutex;
+  std::vector<Write> writes;
+  std::atomic<int> next_write{0}, refused{0};
+  auto run_start = Clock::now();
+  auto writer = [&](int w) {
+    HttpClient client(o.host, o.port, judges[w]);
+    std::vector<std::uint64_t> versions(o.tables_per_writer, 0);
+    std::mt19937 rng(w);
+    for (;;) {
+      int n = next_write++;
+      if (n >= o.writes) return;
+      if (o.rate > 0) std::this_thread::sleep_until(run_start + std::chrono::duration<double>(n / o.rate));
+      int local = n / o.writers % o.tables_per_writer;
+      int table = w * o.tables_per_writer + local + 1;
+      json::object body{{"players", json::array{json::object{{"player", "p" + std::to_string(2 * table - 1)}, {"score", static_cast<int>(rng() % 120)}},
+                                                json::object{{"player", "p" + std::to_string(2 * table)}, {"score", static_cast<int>(rng() % 120)}}}}};
+      std::map<std::string, std::string> headers;
+      if (versions[local] == 0) {
+        headers["If-None-Match"] = "*";
+      } else {
+        headers["If-Match"] = "\"" + std::to_string(versions[local]) + "\"";
+        body["reason"] = "load test correction";
+      }
+      auto sent = Clock::now();
+      auto r = client.put("/v1/tournaments/" + t + "/rounds/1/tables/" + std::to_string(table) + "/result", body, headers);
+      auto acked = Clock::now();
+      if (r.status != 200 && r.status != 201) {
+        ++refused;
+        continue;
+      }
+      versions[local] = std::stoull(r.header("ETag").substr(1));
+      std::lock_guard lock(writes_mutex);
+      writes.push_back({r.json().at("seq").to_number<std::uint64_t>(), sent, acked});
+    }
+  };
+  std::vector<std::thread> writer_threads;
+  for (int w = 0; w < o.writers; ++w) writer_threads.emplace_back(writer, w);
+  for (auto& th : writer_threads) th.join();
+  double run_seconds = std::chrono::duration<double>(Clock::now() - run_start).count();
+  long rss_loaded = o.pid ? rss_kib(o.pid) : -1;
+
+  // Let the last standings arrive, then stop the screens.
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  work.reset();
+  io.stop();
+  for (auto& th : io_threads) th.join();
+
+  // Latencies: per (write, screen), from the ack to the event, and to standings with seq >= it.
+  std::vector<double> write_ms, event_ms, standings_ms;
+  for (const auto& w : writes) write_ms.push_back(std::chrono::duration<double, std::milli>(w.acked - w.sent).count());
+  std::sort(writes.begin(), writes.end(), [](const Write& a, const Write& b) { return a.seq < b.seq; });
+  int failed_screens = 0, missing = 0;
+  for (const auto& s : screens) {
+    if (s->failed) {
+      ++failed_screens;
+      continue;
+    }
+    std::map<std::uint64_t, Clock::time_point> event_at;
+    std::vector<std::pair<std::uint64_t, Clock::time_point>> standings_at;
+    for (const auto& a : s->arrivals) {
+      if (a.standings) {
+        standings_at.emplace_back(a.seq, a.at);
+      } else {
+        event_at.emplace(a.seq, a.at);
+      }
+    }
+    std::size_t k = 0;
+    for (const auto& w : writes) {
+      if (w.seq <= s->snapshot_seq) continue;
+      auto e = event_at.find(w.seq);
+      if (e == event_at.end()) {
+        ++missing;
+      } else {
+        event_ms.push_back(std::max(0.0, std::chrono::duration<double, std::milli>(e->second - w.acked).count()));
+      }
+      while (k < standings_at.size() && standings_at[k].first < w.seq) ++k;
+      if (k < standings_at.size()) {
+        standings_ms.push_back(std::max(0.0, std::chrono::duration<double, std::milli>(standings_at[k].second - w.acked).count()));
+      }
+    }
+  }
+
+  json::object out{{"writers", o.writers},
+                   {"screens", o.screens},
+                   {"writes", writes.size()},
+                   {"refused", refused.load()},
+                   {"seconds", run_seconds},
+                   {"writes_per_second", writes.size() / run_seconds},
+                   {"write_ms", json::object{{"p50", percentile(write_ms, 50)}, {"p99", percentile(write_ms, 99)}, {"p999", percentile(write_ms, 99.9)}}},
+                   {"event_delivery_ms", json::object{{"p50", percentile(event_ms, 50)}, {"p99", percentile(event_ms, 99)}, {"p999", percentile(event_ms, 99.9)}}},
+                   {"standings_delivery_ms", json::object{{"p50", percentile(standings_ms, 50)}, {"p99", percentile(standings_ms, 99)}, {"p999", percentile(standings_ms, 99.9)}}},
+                   {"deliveries", event_ms.size()},
+                   {"missing_events", missing},
+                   {"failed_screens", failed_screens},
+                   {"server_rss_mib_idle", rss_idle / 1024.0},
+                   {"server_rss_mib_loaded", rss_loaded / 1024.0}};
+  std::printf("writers %d  screens %d  writes %zu (refused %d) in %.2f s = %.0f/s\n", o.writers, o.screens, writes.size(),
+              refused.load(), run_seconds, writes.size() / run_seconds);
+  std::printf("%-28s %9s %9s %9s\n", "ms", "p50", "p99", "p99.9");
+  for (const char* key : {"write_ms", "event_delivery_ms", "standings_delivery_ms"}) {
+    const auto& p = out.at(key).as_object();
+    std::printf("%-28s %9.2f %9.2f %9.2f\n", key, p.at("p50").as_double(), p.at("p99").as_double(), p.at("p999").as_double());
+  }
+  std::printf("deliveries %zu, missing %d, failed screens %d", event_ms.size(), missing, failed_screens);
+  if (o.pid) std::printf(", server RSS %.1f MiB idle with screens, %.1f MiB after writes", rss_idle / 1024.0, rss_loaded / 1024.0);
+  std::printf("\n");
+  if (!o.json_path.empty()) std::ofstream(o.json_path) << json::serialize(out) << "\n";
+  return missing == 0 && failed_screens == 0 ? 0 : 1;
+}
