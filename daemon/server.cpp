@@ -200,19 +200,18 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
     auto session = std::make_shared<HttpSession>(std::move(socket), *this);
     {
       std::lock_guard lock(sessions_mutex_);
-      sessions_.push_back(session);
+      sessions_.emplace_back(session.get(), session);
     }
     session->run();
   }
   do_accept();
 }
 
+// No weak_ptr::lock() under the mutex: a session whose last owner is such a temporary would be
+// destroyed right there and come back here for the same mutex.
 void Server::forget(HttpSession* session) {
   std::lock_guard lock(sessions_mutex_);
-  std::erase_if(sessions_, [&](const std::weak_ptr<HttpSession>& w) {
-    auto s = w.lock();
-    return !s || s.get() == session;
-  });
+  std::erase_if(sessions_, [&](const auto& entry) { return entry.first == session; });
 }
 
 void Server::stop() {
@@ -221,14 +220,14 @@ void Server::stop() {
     boost::system::error_code ignored;
     self->acceptor_.close(ignored);
   });
-  std::vector<std::shared_ptr<HttpSession>> open;
+  std::vector<std::weak_ptr<HttpSession>> open;
   {
     std::lock_guard lock(sessions_mutex_);
-    for (auto& w : sessions_) {
-      if (auto s = w.lock()) open.push_back(std::move(s));
-    }
+    for (auto& entry : sessions_) open.push_back(entry.second);
   }
-  for (auto& s : open) s->shutdown();
+  for (auto& w : open) {
+    if (auto s = w.lock()) s->shutdown();
+  }
 }
 
 }  // namespace tally::daemon

@@ -64,7 +64,8 @@ class Server : public std::enable_shared_from_this<Server> {
   std::atomic<bool> stopping_{false};
 
   std::mutex sessions_mutex_;
-  std::vector<std::weak_ptr<HttpSession>> sessions_;  // GUARDED_BY(sessions_mutex_)
+  // Open sessions, by address (to forget one without touching its weak pointer).
+  std::vector<std::pair<HttpSession*, std::weak_ptr<HttpSession>>> sessions_;  // GUARDED_BY(sessions_mutex_)
 };
 
 }  // namespace tally::daemon
