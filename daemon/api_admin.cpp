@@ -198,7 +198,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
       [this, ex, id = *id](const AppendResult& r) {
         return state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(id);
-          json::object out = tournament_json(s, *t, *s.game_of(*t));
+          json::object out = tournament_json(*t, *s.game_of(*t));
           out["seq"] = r.last_seq;
           return json_response(ex->request, http::status::created, out);
         });
@@ -219,7 +219,7 @@ void Api::get_tournament(const ExchangePtr& ex) {
   ex->respond(state_.read([&](const LiveState& s) {
     const Tournament* t = s.tournament(id);
     if (t == nullptr) return tournament_not_found(ex->request, id);
-    return with_seq(json_response(ex->request, http::status::ok, tournament_json(s, *t, *s.game_of(*t))),
+    return with_seq(json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t))),
                     t->last_seq);
   }));
 }

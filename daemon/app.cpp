@@ -125,9 +125,13 @@ void App::run() {
     setrlimit(RLIMIT_NOFILE, &files);
   }
   const Config& config = app.config;
-  // Destroyed explicitly at the end, before the objects its pending handlers refer to.
+  // Two I/O contexts: one for the API and one for the live screens, so that a judge's answer never
+  // waits behind the fan-out of an update to a thousand screens. Both are destroyed explicitly
+  // at the end, before the objects their pending handlers refer to.
   std::optional<net::io_context> io_holder(std::in_place, static_cast<int>(config.threads));
+  std::optional<net::io_context> live_io_holder(std::in_place, static_cast<int>(config.live_threads));
   net::io_context& io = *io_holder;
+  net::io_context& live_io = *live_io_holder;
   std::filesystem::path data(config.data);
   std::filesystem::create_directories(data);
   std::filesystem::permissions(data, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
@@ -137,7 +141,7 @@ void App::run() {
   replay(store, state);
 
   Metrics metrics;
-  auto hub = std::make_shared<Hub>(io, state, store, metrics, config);
+  auto hub = std::make_shared<Hub>(live_io, state, store, metrics, config);
   store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
   auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
   ensure_organizer(store, state, data);
@@ -181,17 +185,19 @@ void App::run() {
     std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);
   }
 
-  serve(io, *server, *hub);
+  serve(io, live_io, *server, *hub);
   store.unsubscribe(hub_subscription);
   server.reset();
   hub.reset();
-  io_holder.reset();  // drops the handlers still queued while what they refer to is alive
+  live_io_holder.reset();  // drops the handlers still queued while what they refer to is alive
+  io_holder.reset();
   log::info("stopped", {{"seq", store.head().seq}});
 }
 
-void App::serve(net::io_context& io, Server& server, Hub& hub) {
+void App::serve(net::io_context& io, net::io_context& live_io, Server& server, Hub& hub) {
   const Config& config = impl_->config;
   auto work = net::make_work_guard(io);
+  auto live_work = net::make_work_guard(live_io);
   net::signal_set signals(io, SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code ec, int signal) {
     if (!ec) log::info("signal received; shutting down", {{"signal", signal}});
@@ -213,6 +219,8 @@ void App::serve(net::io_context& io, Server& server, Hub& hub) {
         hub.close_all();
       }
       if (server.connections() == 0 || std::chrono::steady_clock::now() > *deadline) {
+        live_work.reset();
+        live_io.stop();
         work.reset();
         io.stop();
         return;
@@ -223,18 +231,19 @@ void App::serve(net::io_context& io, Server& server, Hub& hub) {
   wait_for_drain();
 
   std::vector<std::thread> threads;
-  auto worker = [&] {
+  auto worker = [](net::io_context& context) {
     for (;;) {
       try {
-        io.run();
+        context.run();
         return;
       } catch (const std::exception& e) {
         log::error("uncaught exception in an I/O thread", {{"error", e.what()}});
       }
     }
   };
-  for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back(worker);
-  worker();
+  for (unsigned i = 0; i < config.live_threads; ++i) threads.emplace_back(worker, std::ref(live_io));
+  for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back(worker, std::ref(io));
+  worker(io);
   for (auto& t : threads) t.join();
 }
 

@@ -41,6 +41,8 @@ void Config::set(const std::string& key, const std::string& value) {
     listen = value;
   } else if (key == "threads") {
     threads = parse_number<unsigned>(key, value);
+  } else if (key == "live_threads") {
+    live_threads = std::max(1u, parse_number<unsigned>(key, value));
   } else if (key == "body_limit") {
     body_limit = parse_number<std::size_t>(key, value);
   } else if (key == "header_limit") {

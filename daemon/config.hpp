@@ -16,7 +16,8 @@ namespace tally::daemon {
 struct Config {
   std::string data = "./data";             // data directory (the RocksDB store, the organizer token)
   std::string listen = "127.0.0.1:8080";   // address:port; port 0 picks a free one
-  unsigned threads = 0;                    // worker threads; 0 = the number of cores
+  unsigned threads = 0;                    // API worker threads; 0 = the number of cores
+  unsigned live_threads = 1;               // threads that write to live (WebSocket) screens
   std::size_t body_limit = 64 * 1024;      // request body bytes (413 beyond)
   std::size_t header_limit = 8 * 1024;     // request header bytes (431 beyond)
   std::chrono::seconds idle_timeout{30};   // a connection idle (or a request unfinished) this long is closed

@@ -22,12 +22,14 @@ Message make_message(json::object body) {
   return std::make_shared<const std::string>(json::serialize(body));
 }
 
-// The standings and the current round, as the snapshot and every standings message carry them.
-json::object standings_and_round(const LiveState& s, const projections::Tournament& t) {
-  json::object out{{"seq", t.last_seq}, {"standings", s.standings(t)}};
+// A snapshot or standings message: the standings and the current round's progress (a screen
+// that wants the tables reads GET …/rounds/{r}: the whole sheet would multiply every message). "type" and "seq" come
+// first, so that a client can tell a message apart from its first bytes.
+json::object standings_and_round(std::string_view type, const LiveState& s, const projections::Tournament& t) {
+  json::object out{{"type", type}, {"seq", t.last_seq}, {"standings", s.standings(t)}};
   const projections::Game* game = s.game_of(t);
   out["round"] = t.rounds.empty() || game == nullptr ? json::value(nullptr)
-                                                     : json::value(round_json(s, t, *game, t.rounds.back()));
+                                                     : json::value(round_progress(t, *game, t.rounds.back()));
   return out;
 }
 
@@ -68,8 +70,8 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     net::post(ws_.get_executor(), [self = shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
                                    catch_up = std::move(catch_up)]() mutable {
       self->snapshot_seq_ = snapshot_seq;
-      self->queue_.push_back(std::move(snapshot));
-      for (auto& m : catch_up) self->queue_.push_back(std::move(m));  // bounded by the log, not the limit
+      self->queue_.push_back({std::move(snapshot), Kind::other});
+      for (auto& m : catch_up) self->queue_.push_back({std::move(m), Kind::other});  // bounded by the log
       self->write_next();
     });
   }
@@ -77,7 +79,7 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   void push_event(std::uint64_t seq, Message message) {
     net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
       if (self->closing_ || seq <= self->snapshot_seq_) return;  // already in the snapshot or catch-up
-      self->queue_.push_back(std::move(message));
+      self->queue_.push_back({std::move(message), Kind::event});
       self->last_queued_seq_ = seq;
       if (++self->live_queued_ > self->hub_->config_.live_queue_limit) return self->fall_behind();
       self->write_next();
@@ -87,7 +89,9 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   void push_standings(std::uint64_t seq, Message message) {
     net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
       if (self->closing_ || seq <= self->snapshot_seq_) return;
-      self->standings_ = std::move(message);  // the newest replaces any not yet sent
+      // In line after the events it reflects; the newest replaces any not yet sent.
+      std::erase_if(self->queue_, [](const Queued& q) { return q.kind == Kind::standings; });
+      self->queue_.push_back({std::move(message), Kind::standings});
       self->write_next();
     });
   }
@@ -138,12 +142,9 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
       next = std::move(control_.front());
       control_.pop_front();
     } else if (!queue_.empty()) {
-      next = std::move(queue_.front());
+      next = std::move(queue_.front().message);
+      is_event = queue_.front().kind == Kind::event;
       queue_.pop_front();
-      is_event = true;
-    } else if (standings_) {
-      next = std::move(standings_);
-      standings_.reset();
     } else {
       return;
     }
@@ -164,7 +165,6 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   // The client reads slower than events arrive: tell it where to resume, then close.
   void fall_behind() {
     queue_.clear();
-    standings_.reset();
     std::uint64_t resume = snapshot_seq_;
     log::info("live client too far behind", {{"tournament", tournament_}});
     if (writing_) {
@@ -199,8 +199,12 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   std::optional<std::uint64_t> since_;
   beast::flat_buffer in_;
   std::deque<Message> control_;  // pongs and errors: small, sent first
-  std::deque<Message> queue_;    // snapshot, catch-up and live events, in seq order
-  Message standings_;            // the newest standings not yet sent
+  enum class Kind { event, standings, other };
+  struct Queued {
+    Message message;
+    Kind kind;
+  };
+  std::deque<Queued> queue_;  // snapshot, catch-up, live events and at most one standings, in order
   std::size_t live_queued_ = 0;
   std::uint64_t snapshot_seq_ = 0;
   std::uint64_t last_queued_seq_ = 0;
@@ -217,7 +221,12 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request, const
                                     std::optional<std::uint64_t> since) {
   bool exists = state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
   if (!exists) return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
-  auto session = std::make_shared<LiveSession>(std::move(socket), shared_from_this(), tournament, since);
+  // The connection moves from the API's I/O context to the screens' one.
+  boost::system::error_code ec;
+  auto protocol = socket.local_endpoint(ec).protocol();
+  if (ec) return problem(request, http::status::bad_request, "the connection closed during the upgrade");
+  tcp::socket moved(io_, protocol, socket.release());
+  auto session = std::make_shared<LiveSession>(std::move(moved), shared_from_this(), tournament, since);
   session->run(std::move(request));
   return std::nullopt;
 }
@@ -227,6 +236,7 @@ void Hub::publish(const schema::StoredEvent& event) {
     std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
     auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
+    it->second.published_seq = event.seq();
     Message message = make_message(json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
     self->deliver(tournament, event.seq(), message);
     if (!it->second.standings_pending) {
@@ -249,14 +259,17 @@ void Hub::refresh_standings(const std::string& tournament) {
   auto it = channels_.find(tournament);
   if (it == channels_.end()) return;
   it->second.standings_pending = false;
+  std::uint64_t published = it->second.published_seq;
   auto update = state_.read([&](const LiveState& s) -> std::optional<json::object> {
     const projections::Tournament* t = s.tournament(tournament);
-    if (t == nullptr) return std::nullopt;
-    return standings_and_round(s, *t);
+    // The projections may already hold events whose publication is still queued behind this
+    // refresh; the last of them schedules the next refresh, so standings never run ahead of the
+    // events a screen has been sent.
+    if (t == nullptr || t->last_seq > published) return std::nullopt;
+    return standings_and_round("standings", s, *t);
   });
   if (!update) return;
   std::uint64_t seq = update->at("seq").as_uint64();
-  (*update)["type"] = "standings";
   Message message = make_message(std::move(*update));
   for (auto& weak : it->second.sessions) {
     if (auto session = weak.lock()) session->push_standings(seq, message);
@@ -267,11 +280,10 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
   auto snapshot = state_.read([&](const LiveState& s) -> std::optional<json::object> {
     const projections::Tournament* t = s.tournament(session->tournament());
     if (t == nullptr) return std::nullopt;
-    return standings_and_round(s, *t);
+    return standings_and_round("snapshot", s, *t);
   });
   if (!snapshot) return;
   std::uint64_t seq = snapshot->at("seq").as_uint64();
-  (*snapshot)["type"] = "snapshot";
   std::vector<Message> catch_up;
   if (since && *since < seq) {
     for (const auto& e : store_.read_view().tree(projections::tournament_stream(session->tournament()))) {

@@ -62,6 +62,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
   struct Channel {
     std::vector<std::weak_ptr<LiveSession>> sessions;
     bool standings_pending = false;  // a refresh is queued; more events just wait for it
+    std::uint64_t published_seq = 0;  // the newest event of this tournament sent to the sessions
   };
 
   boost::asio::io_context& io_;

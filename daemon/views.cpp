@@ -117,6 +117,16 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
   return out;
 }
 
+json::object round_progress(const Tournament& t, const projections::Game& game, const projections::Round& round) {
+  int reported = 0;
+  for (const auto& seated : round.tables) {
+    const auto* table = t.table(round.number, seated.number);
+    auto blank = projections::blank_table(round.number, seated.number);
+    if (game.table_result(t, table ? *table : blank)) ++reported;
+  }
+  return json::object{{"round", round.number}, {"reported", reported}, {"tables_total", round.tables.size()}};
+}
+
 json::object tournament_summary_json(const Tournament& t) {
   return json::object{{"id", t.id},
                       {"name", t.name},
@@ -125,19 +135,13 @@ json::object tournament_summary_json(const Tournament& t) {
                       {"rounds", t.rounds.size()}};
 }
 
-json::object tournament_json(const LiveState& state, const Tournament& t,
-                             const projections::Game& game) {
+json::object tournament_json(const Tournament& t, const projections::Game& game) {
   json::array players;
   for (const auto& p : t.players) {
     players.push_back(json::object{{"id", p.id}, {"name", p.name}, {"dropped", p.dropped}});
   }
   json::array rounds;
-  for (const auto& r : t.rounds) {
-    json::object sheet = round_json(state, t, game, r);
-    rounds.push_back(json::object{{"round", r.number},
-                                  {"tables", sheet.at("tables_total")},
-                                  {"reported", sheet.at("reported")}});
-  }
+  for (const auto& r : t.rounds) rounds.push_back(round_progress(t, game, r));
   json::array notices;
   for (auto& n : game.notices(t)) notices.emplace_back(n);
   return json::object{{"id", t.id},

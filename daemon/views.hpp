@@ -33,9 +33,12 @@ boost::json::object table_json(const LiveState& state, const projections::Tourna
 boost::json::object round_json(const LiveState& state, const projections::Tournament& t,
                                const projections::Game& game, const projections::Round& round);
 
+// How far a round is: {"round","reported","tables_total"}.
+boost::json::object round_progress(const projections::Tournament& t, const projections::Game& game,
+                                   const projections::Round& round);
+
 // GET /v1/tournaments/{t}: settings, players, rounds summary, notices.
-boost::json::object tournament_json(const LiveState& state, const projections::Tournament& t,
-                                    const projections::Game& game);
+boost::json::object tournament_json(const projections::Tournament& t, const projections::Game& game);
 
 // One line of GET /v1/tournaments.
 boost::json::object tournament_summary_json(const projections::Tournament& t);

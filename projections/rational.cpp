@@ -94,7 +94,9 @@ Rational Rational::parse(const std::string& text) {
 }
 
 boost::json::value Rational::to_json() const {
-  return boost::json::object{{"value", approx()}, {"exact", str()}};
+  // A whole number shows as one ("value":3), not as a double ("3E0").
+  boost::json::value value = is_integer() ? boost::json::value(num_) : boost::json::value(approx());
+  return boost::json::object{{"value", std::move(value)}, {"exact", str()}};
 }
 
 }  // namespace tally

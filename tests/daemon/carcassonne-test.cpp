@@ -485,10 +485,10 @@ TEST_F(CarcassonneApi, AResultThatAgreesWithTheScoringsIsTakenOneThatDiffersName
   EXPECT_EQ(table.at("entered_by").at("name"), "Eva");
   EXPECT_EQ(table.at("totals"), json::parse(R"({"p1":12,"p2":9})"));
   EXPECT_EQ(table.at("result"), json::parse(R"({"players":[
-      {"player":"p1","score":12,"place":"1","points":{"value":1.0,"exact":"1"},
-       "lines":[{"rule":"win","points":{"value":1.0,"exact":"1"}}]},
-      {"player":"p2","score":9,"place":"2","points":{"value":0.0,"exact":"0"},
-       "lines":[{"rule":"loss","points":{"value":0.0,"exact":"0"}}]}]})"));
+      {"player":"p1","score":12,"place":"1","points":{"value":1,"exact":"1"},
+       "lines":[{"rule":"win","points":{"value":1,"exact":"1"}}]},
+      {"player":"p2","score":9,"place":"2","points":{"value":0,"exact":"0"},
+       "lines":[{"rule":"loss","points":{"value":0,"exact":"0"}}]}]})"));
   EXPECT_EQ(table_view(1), [&] {
     json::value v = table;
     v.as_object().erase("seq");
@@ -1188,7 +1188,7 @@ class Event {
       EXPECT_EQ(shown.at("bye"), true);
       EXPECT_EQ(shown.at("result"),
                 json::parse(R"({"players":[{"player":")" + players[0] + R"(","score":0,"place":"1",
-                    "points":{"value":1.0,"exact":"1"},"lines":[{"rule":"bye","points":{"value":1.0,"exact":"1"}}]}],
+                    "points":{"value":1,"exact":"1"},"lines":[{"rule":"bye","points":{"value":1,"exact":"1"}}]}],
                     "bye":true})"));
       record_final(round, n, {{players[0], 0}});
       return;
@@ -1372,7 +1372,7 @@ TEST_F(CarcassonneApi, TablesOfFourGiveRoundPointsWithSplitTies) {
       EXPECT_EQ(players[1].at("place"), "1=");
       EXPECT_EQ(players[0].at("points").at("exact"), "4");
       EXPECT_EQ(players[1].at("lines"),
-                json::parse(R"([{"rule":"place","points":{"value":4.0,"exact":"4"}}])"));
+                json::parse(R"([{"rule":"place","points":{"value":4,"exact":"4"}}])"));
       EXPECT_EQ(players[2].at("place"), "3");
       EXPECT_EQ(players[2].at("points").at("exact"), "2");
     }

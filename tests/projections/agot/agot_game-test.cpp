@@ -161,7 +161,7 @@ TEST(AgotGame, TableResultShape) {
   const auto& first = result->at("players").as_array()[0].as_object();
   EXPECT_EQ(
       boost::json::serialize(first),
-      R"({"player":"p1","house":"stark","score":7,"place":"1","points":{"value":2E1,"exact":"20"},)"
+      R"({"player":"p1","house":"stark","score":7,"place":"1","points":{"value":20,"exact":"20"},)"
       R"("lines":[{"rule":"place","points":12},{"rule":"league_bonus","points":1},)"
       R"({"rule":"castles","points":4},{"rule":"capitals","points":3}]})");
   EXPECT_EQ(str(result->at("players").as_array()[5].at("player")), "p6");

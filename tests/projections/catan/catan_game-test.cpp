@@ -75,8 +75,8 @@ TEST_F(CatanGame, TheTableResultAsTheApiShowsIt) {
   ASSERT_EQ(players.size(), 4u);
   // Best first; b and c share 2nd and split 3 + 2.
   EXPECT_EQ(players[0], json::parse(R"({"player":"a","score":10,"place":"1",
-      "points":{"value":5.0,"exact":"5"},
-      "lines":[{"rule":"place","points":{"value":5.0,"exact":"5"}}],
+      "points":{"value":5,"exact":"5"},
+      "lines":[{"rule":"place","points":{"value":5,"exact":"5"}}],
       "score_lines":[{"rule":"settlements","count":2,"vp":2},{"rule":"cities","count":3,"vp":6},
                      {"rule":"largest_army","count":1,"vp":2}],
       "claimed_win":false})"));
