@@ -11,8 +11,8 @@
 #include "events/store.hpp"
 #include "projections/games.hpp"
 
-#include <boost/json.hpp>
 #include <rocksdb/db.h>
+#include <boost/json.hpp>
 
 #include <sys/resource.h>
 
@@ -95,7 +95,8 @@ void build_store(events::EventStore& store, std::uint64_t target) {
       for (unsigned t = 0; t < 10; ++t) {
         tables[t].setTable(t + 1);
         auto players = tables[t].initPlayers(4);
-        for (unsigned s = 0; s < 4; ++s) players.set(s, "p" + std::to_string((t * 4 + s + round) % 40 + 1));
+        for (unsigned s = 0; s < 4; ++s)
+          players.set(s, "p" + std::to_string((t * 4 + s + round) % 40 + 1));
       }
       setup.events.push_back(std::move(d));
     }
@@ -103,7 +104,8 @@ void build_store(events::EventStore& store, std::uint64_t target) {
     for (int round = 1; round <= 10; ++round) {
       for (unsigned t = 0; t < 10; ++t) {
         std::vector<std::string> players;
-        for (unsigned s = 0; s < 4; ++s) players.push_back("p" + std::to_string((t * 4 + s + round) % 40 + 1));
+        for (unsigned s = 0; s < 4; ++s)
+          players.push_back("p" + std::to_string((t * 4 + s + round) % 40 + 1));
         events::AppendRequest table;
         table.stream = projections::table_stream(id, static_cast<std::uint32_t>(round), t + 1);
         table.events.push_back(result_draft(players, static_cast<int>(t)));
@@ -222,14 +224,18 @@ int main(int argc, char** argv) {
       return true;
     });
     replay.seconds = seconds_since(start);
-    std::printf("replayed into %zu tournaments\n", state.read([](const daemon::LiveState& s) { return s.tournaments().size(); }));
+    std::printf("replayed into %zu tournaments\n",
+                state.read([](const daemon::LiveState& s) { return s.tournaments().size(); }));
   }
   long rss_after = rss_mib();
 
   double scan_rate = scan.events / scan.seconds, replay_rate = replay.events / replay.seconds;
-  std::printf("events %llu (built in %.1f s)\n", static_cast<unsigned long long>(scan.events), build_seconds);
-  std::printf("raw RocksDB scan: %8.3f s  %10.0f events/s  %6.1f MiB\n", scan.seconds, scan_rate, scan.bytes / 1048576.0);
-  std::printf("store scan+decode:%8.3f s  %10.0f events/s\n", decode.seconds, decode.events / decode.seconds);
+  std::printf("events %llu (built in %.1f s)\n", static_cast<unsigned long long>(scan.events),
+              build_seconds);
+  std::printf("raw RocksDB scan: %8.3f s  %10.0f events/s  %6.1f MiB\n", scan.seconds, scan_rate,
+              scan.bytes / 1048576.0);
+  std::printf("store scan+decode:%8.3f s  %10.0f events/s\n", decode.seconds,
+              decode.events / decode.seconds);
   std::printf("replay (fold):    %8.3f s  %10.0f events/s\n", replay.seconds, replay_rate);
   std::printf("replay / scan speed: %.2f  (target >= 0.50)\n", replay_rate / scan_rate);
   std::printf("RSS: %ld MiB before replay, %ld MiB after\n", rss_before, rss_after);

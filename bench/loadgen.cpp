@@ -64,7 +64,8 @@ std::pair<std::string_view, std::uint64_t> head_of(std::string_view text) {
   auto at = text.find(kSeq, end);
   std::uint64_t seq = 0;
   if (at != std::string_view::npos) {
-    for (auto i = at + kSeq.size(); i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) seq = seq * 10 + (text[i] - '0');
+    for (auto i = at + kSeq.size(); i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i)
+      seq = seq * 10 + (text[i] - '0');
   }
   return {type, seq};
 }
@@ -78,12 +79,14 @@ class Screen : public std::enable_shared_from_this<Screen> {
     Clock::time_point at;
   };
 
-  Screen(net::io_context& io, const Options& o, std::string target) : ws_(net::make_strand(io)), options_(o), target_(std::move(target)) {}
+  Screen(net::io_context& io, const Options& o, std::string target)
+      : ws_(net::make_strand(io)), options_(o), target_(std::move(target)) {}
 
   void start(std::atomic<int>& ready) {
     ready_ = &ready;
     tcp::endpoint endpoint(net::ip::make_address(options_.host), options_.port);
-    beast::get_lowest_layer(ws_).async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
+    beast::get_lowest_layer(ws_).async_connect(endpoint, [self = shared_from_this()](
+                                                             beast::error_code ec) {
       if (ec) return self->fail("connect", ec);
       self->ws_.async_handshake(self->options_.host, self->target_, [self](beast::error_code ec) {
         if (ec) return self->fail("handshake", ec);
@@ -107,7 +110,8 @@ class Screen : public std::enable_shared_from_this<Screen> {
       auto at = Clock::now();
       // The server writes {"type":"…","seq":N,…}: reading those two members is all a screen needs
       // here, and parsing whole messages would take the CPU the server is being measured with.
-      std::string_view text(static_cast<const char*>(self->buffer_.data().data()), self->buffer_.size());
+      std::string_view text(static_cast<const char*>(self->buffer_.data().data()),
+                            self->buffer_.size());
       auto [type, seq] = head_of(text);
       self->buffer_.consume(self->buffer_.size());
       if (type == "snapshot") {
@@ -188,7 +192,8 @@ Options parse(int argc, char** argv) {
 }
 
 void check(const tally::client::HttpReply& r, int status, const char* what) {
-  if (r.status != status) throw std::runtime_error(std::string(what) + ": " + std::to_string(r.status) + " " + r.body);
+  if (r.status != status)
+    throw std::runtime_error(std::string(what) + ": " + std::to_string(r.status) + " " + r.body);
 }
 
 }  // namespace
@@ -203,20 +208,28 @@ int main(int argc, char** argv) {
   // A fresh tournament: 2-player tables, one set per writer.
   HttpClient organizer(o.host, o.port, o.token);
   std::string t = "load-" + std::to_string(std::random_device{}() % 1000000);
-  check(organizer.post("/v1/tournaments", json::object{{"id", t}, {"name", "Load"}, {"game", "carcassonne"}}), 201, "create");
+  check(organizer.post("/v1/tournaments",
+                       json::object{{"id", t}, {"name", "Load"}, {"game", "carcassonne"}}),
+        201, "create");
   int tables = o.writers * o.tables_per_writer;
   json::array seating;
   for (int i = 1; i <= tables; ++i) {
     for (int s = 0; s < 2; ++s) {
       std::string p = "p" + std::to_string(2 * i - 1 + s);
-      check(organizer.post("/v1/tournaments/" + t + "/players", json::object{{"id", p}, {"name", "Player " + p}}), 201, "player");
+      check(organizer.post("/v1/tournaments/" + t + "/players",
+                           json::object{{"id", p}, {"name", "Player " + p}}),
+            201, "player");
     }
     seating.push_back(json::array{"p" + std::to_string(2 * i - 1), "p" + std::to_string(2 * i)});
   }
-  check(organizer.post("/v1/tournaments/" + t + "/rounds", json::object{{"method", "manual"}, {"tables", seating}, {"reason", "load test"}}), 201, "seat");
+  check(organizer.post(
+            "/v1/tournaments/" + t + "/rounds",
+            json::object{{"method", "manual"}, {"tables", seating}, {"reason", "load test"}}),
+        201, "seat");
   std::vector<std::string> judges;
   for (int w = 0; w < o.writers; ++w) {
-    auto r = organizer.post("/v1/judges", json::object{{"name", "Load judge " + std::to_string(w)}});
+    auto r =
+        organizer.post("/v1/judges", json::object{{"name", "Load judge " + std::to_string(w)}});
     check(r, 201, "judge");
     judges.emplace_back(r.json().at("token").as_string());
   }
@@ -233,7 +246,8 @@ int main(int argc, char** argv) {
   std::vector<std::thread> io_threads;
   for (int i = 0; i < 2; ++i) io_threads.emplace_back([&] { io.run(); });
   auto wait_until = Clock::now() + std::chrono::seconds(60);
-  while (ready < o.screens && Clock::now() < wait_until) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  while (ready < o.screens && Clock::now() < wait_until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   long rss_idle = o.pid ? rss_kib(o.pid) : -1;
 
   // The writers.
@@ -248,11 +262,15 @@ int main(int argc, char** argv) {
     for (;;) {
       int n = next_write++;
       if (n >= o.writes) return;
-      if (o.rate > 0) std::this_thread::sleep_until(run_start + std::chrono::duration<double>(n / o.rate));
+      if (o.rate > 0)
+        std::this_thread::sleep_until(run_start + std::chrono::duration<double>(n / o.rate));
       int local = n / o.writers % o.tables_per_writer;
       int table = w * o.tables_per_writer + local + 1;
-      json::object body{{"players", json::array{json::object{{"player", "p" + std::to_string(2 * table - 1)}, {"score", static_cast<int>(rng() % 120)}},
-                                                json::object{{"player", "p" + std::to_string(2 * table)}, {"score", static_cast<int>(rng() % 120)}}}}};
+      json::object body{
+          {"players", json::array{json::object{{"player", "p" + std::to_string(2 * table - 1)},
+                                               {"score", static_cast<int>(rng() % 120)}},
+                                  json::object{{"player", "p" + std::to_string(2 * table)},
+                                               {"score", static_cast<int>(rng() % 120)}}}}};
       std::map<std::string, std::string> headers;
       if (versions[local] == 0) {
         headers["If-None-Match"] = "*";
@@ -261,7 +279,9 @@ int main(int argc, char** argv) {
         body["reason"] = "load test correction";
       }
       auto sent = Clock::now();
-      auto r = client.put("/v1/tournaments/" + t + "/rounds/1/tables/" + std::to_string(table) + "/result", body, headers);
+      auto r = client.put(
+          "/v1/tournaments/" + t + "/rounds/1/tables/" + std::to_string(table) + "/result", body,
+          headers);
       auto acked = Clock::now();
       if (r.status != 200 && r.status != 201) {
         ++refused;
@@ -286,8 +306,10 @@ int main(int argc, char** argv) {
 
   // Latencies: per (write, screen), from the ack to the event, and to standings with seq >= it.
   std::vector<double> write_ms, event_ms, standings_ms;
-  for (const auto& w : writes) write_ms.push_back(std::chrono::duration<double, std::milli>(w.acked - w.sent).count());
-  std::sort(writes.begin(), writes.end(), [](const Write& a, const Write& b) { return a.seq < b.seq; });
+  for (const auto& w : writes)
+    write_ms.push_back(std::chrono::duration<double, std::milli>(w.acked - w.sent).count());
+  std::sort(writes.begin(), writes.end(),
+            [](const Write& a, const Write& b) { return a.seq < b.seq; });
   int failed_screens = 0, missing = 0;
   for (const auto& s : screens) {
     if (s->failed) {
@@ -310,38 +332,52 @@ int main(int argc, char** argv) {
       if (e == event_at.end()) {
         ++missing;
       } else {
-        event_ms.push_back(std::max(0.0, std::chrono::duration<double, std::milli>(e->second - w.acked).count()));
+        event_ms.push_back(
+            std::max(0.0, std::chrono::duration<double, std::milli>(e->second - w.acked).count()));
       }
       while (k < standings_at.size() && standings_at[k].first < w.seq) ++k;
       if (k < standings_at.size()) {
-        standings_ms.push_back(std::max(0.0, std::chrono::duration<double, std::milli>(standings_at[k].second - w.acked).count()));
+        standings_ms.push_back(std::max(
+            0.0,
+            std::chrono::duration<double, std::milli>(standings_at[k].second - w.acked).count()));
       }
     }
   }
 
-  json::object out{{"writers", o.writers},
-                   {"screens", o.screens},
-                   {"writes", writes.size()},
-                   {"refused", refused.load()},
-                   {"seconds", run_seconds},
-                   {"writes_per_second", writes.size() / run_seconds},
-                   {"write_ms", json::object{{"p50", percentile(write_ms, 50)}, {"p99", percentile(write_ms, 99)}, {"p999", percentile(write_ms, 99.9)}}},
-                   {"event_delivery_ms", json::object{{"p50", percentile(event_ms, 50)}, {"p99", percentile(event_ms, 99)}, {"p999", percentile(event_ms, 99.9)}}},
-                   {"standings_delivery_ms", json::object{{"p50", percentile(standings_ms, 50)}, {"p99", percentile(standings_ms, 99)}, {"p999", percentile(standings_ms, 99.9)}}},
-                   {"deliveries", event_ms.size()},
-                   {"missing_events", missing},
-                   {"failed_screens", failed_screens},
-                   {"server_rss_mib_idle", rss_idle / 1024.0},
-                   {"server_rss_mib_loaded", rss_loaded / 1024.0}};
-  std::printf("writers %d  screens %d  writes %zu (refused %d) in %.2f s = %.0f/s\n", o.writers, o.screens, writes.size(),
-              refused.load(), run_seconds, writes.size() / run_seconds);
+  json::object out{
+      {"writers", o.writers},
+      {"screens", o.screens},
+      {"writes", writes.size()},
+      {"refused", refused.load()},
+      {"seconds", run_seconds},
+      {"writes_per_second", writes.size() / run_seconds},
+      {"write_ms", json::object{{"p50", percentile(write_ms, 50)},
+                                {"p99", percentile(write_ms, 99)},
+                                {"p999", percentile(write_ms, 99.9)}}},
+      {"event_delivery_ms", json::object{{"p50", percentile(event_ms, 50)},
+                                         {"p99", percentile(event_ms, 99)},
+                                         {"p999", percentile(event_ms, 99.9)}}},
+      {"standings_delivery_ms", json::object{{"p50", percentile(standings_ms, 50)},
+                                             {"p99", percentile(standings_ms, 99)},
+                                             {"p999", percentile(standings_ms, 99.9)}}},
+      {"deliveries", event_ms.size()},
+      {"missing_events", missing},
+      {"failed_screens", failed_screens},
+      {"server_rss_mib_idle", rss_idle / 1024.0},
+      {"server_rss_mib_loaded", rss_loaded / 1024.0}};
+  std::printf("writers %d  screens %d  writes %zu (refused %d) in %.2f s = %.0f/s\n", o.writers,
+              o.screens, writes.size(), refused.load(), run_seconds, writes.size() / run_seconds);
   std::printf("%-28s %9s %9s %9s\n", "ms", "p50", "p99", "p99.9");
   for (const char* key : {"write_ms", "event_delivery_ms", "standings_delivery_ms"}) {
     const auto& p = out.at(key).as_object();
-    std::printf("%-28s %9.2f %9.2f %9.2f\n", key, p.at("p50").as_double(), p.at("p99").as_double(), p.at("p999").as_double());
+    std::printf("%-28s %9.2f %9.2f %9.2f\n", key, p.at("p50").as_double(), p.at("p99").as_double(),
+                p.at("p999").as_double());
   }
-  std::printf("deliveries %zu, missing %d, failed screens %d", event_ms.size(), missing, failed_screens);
-  if (o.pid) std::printf(", server RSS %.1f MiB idle with screens, %.1f MiB after writes", rss_idle / 1024.0, rss_loaded / 1024.0);
+  std::printf("deliveries %zu, missing %d, failed screens %d", event_ms.size(), missing,
+              failed_screens);
+  if (o.pid)
+    std::printf(", server RSS %.1f MiB idle with screens, %.1f MiB after writes", rss_idle / 1024.0,
+                rss_loaded / 1024.0);
   std::printf("\n");
   if (!o.json_path.empty()) std::ofstream(o.json_path) << json::serialize(out) << "\n";
   return missing == 0 && failed_screens == 0 ? 0 : 1;

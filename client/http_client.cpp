@@ -83,8 +83,9 @@ HttpReply HttpClient::request(http::verb method, const std::string& target, cons
     if (error) {
       stream_.reset();
       // A keep-alive connection the server closed in between: one fresh try.
-      if (attempt == 0 && (error == http::error::end_of_stream || error == net::error::connection_reset ||
-                           error == net::error::eof || error == net::error::broken_pipe)) {
+      if (attempt == 0 &&
+          (error == http::error::end_of_stream || error == net::error::connection_reset ||
+           error == net::error::eof || error == net::error::broken_pipe)) {
         continue;
       }
       throw std::runtime_error("http request failed: " + error.message());
@@ -99,8 +100,8 @@ HttpReply HttpClient::request(http::verb method, const std::string& target, cons
   }
 }
 
-WsClient::WsClient(const std::string& host, std::uint16_t port, const std::string& target, const std::string& token,
-                   int receive_buffer)
+WsClient::WsClient(const std::string& host, std::uint16_t port, const std::string& target,
+                   const std::string& token, int receive_buffer)
     : ws_(io_) {
   tcp::resolver resolver(io_);
   auto endpoints = resolver.resolve(host, std::to_string(port));
@@ -108,9 +109,10 @@ WsClient::WsClient(const std::string& host, std::uint16_t port, const std::strin
   socket.open(tcp::v4());
   if (receive_buffer > 0) socket.set_option(net::socket_base::receive_buffer_size(receive_buffer));
   socket.connect(*endpoints.begin());
-  ws_.set_option(beast::websocket::stream_base::decorator([token](beast::websocket::request_type& req) {
-    if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
-  }));
+  ws_.set_option(
+      beast::websocket::stream_base::decorator([token](beast::websocket::request_type& req) {
+        if (!token.empty()) req.set(http::field::authorization, "Bearer " + token);
+      }));
   beast::websocket::response_type response;
   ws_.handshake(response, host + ":" + std::to_string(port), target);
 }
@@ -130,7 +132,8 @@ std::optional<boost::json::value> WsClient::read(std::chrono::milliseconds timeo
   });
   io_.restart();
   auto deadline = std::chrono::steady_clock::now() + timeout;
-  while (!done && std::chrono::steady_clock::now() < deadline) io_.run_one_for(std::chrono::milliseconds(20));
+  while (!done && std::chrono::steady_clock::now() < deadline)
+    io_.run_one_for(std::chrono::milliseconds(20));
   if (!done) {
     // Give up this read: cancel it and let the cancellation complete.
     beast::get_lowest_layer(ws_).cancel();

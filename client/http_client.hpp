@@ -60,13 +60,14 @@ class WsClient {
  public:
   // Connects and upgrades; throws when the server refuses. A small `receive_buffer` (bytes)
   // makes a client whose socket fills quickly, to play a slow screen.
-  WsClient(const std::string& host, std::uint16_t port, const std::string& target, const std::string& token = "",
-           int receive_buffer = 0);
+  WsClient(const std::string& host, std::uint16_t port, const std::string& target,
+           const std::string& token = "", int receive_buffer = 0);
   ~WsClient();
 
   // The next text message as JSON, or nullopt when none came within `timeout` or the server
   // closed the connection (then closed() is true).
-  std::optional<boost::json::value> read(std::chrono::milliseconds timeout = std::chrono::seconds(5));
+  std::optional<boost::json::value> read(
+      std::chrono::milliseconds timeout = std::chrono::seconds(5));
   void send(const boost::json::value& message);
   bool closed() const { return closed_; }
   // The close code the server sent, once closed.

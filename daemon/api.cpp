@@ -34,7 +34,8 @@ void Api::add_routes(Router& r) {
   r.add(verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments));
   r.add(verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament));
   r.add(verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player));
-  r.add(verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer, bind(&Api::drop_player));
+  r.add(verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
+        bind(&Api::drop_player));
   r.add(verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round));
   r.add(verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round));
   r.add(verb::put, table + "/result", Access::token, bind(&Api::put_result));
@@ -110,52 +111,52 @@ void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int att
     prepared.append.content_digest = request_digest(*ex);
   }
   auto started = std::chrono::steady_clock::now();
-  store_.append_async(
-      std::move(prepared.append),
-      [this, ex, prepare = std::move(prepare), answer = std::move(answer), attempts_left,
-       started](events::AppendResult result) mutable {
-        std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-        metrics_.observe_append(took.count());
-        // Off the store's writer thread: answers render tables and standings.
-        boost::asio::post(io_, [this, ex, prepare = std::move(prepare), answer = std::move(answer),
-                                attempts_left, result = std::move(result)]() mutable {
-          try {
-            finish(ex, std::move(prepare), std::move(answer), attempts_left, result);
-          } catch (const std::exception& e) {
-            ex->respond(problem(ex->request, http::status::internal_server_error,
-                                std::string("internal error after the store answered: ") + e.what()));
-          }
-        });
-      });
+  store_.append_async(std::move(prepared.append), [this, ex, prepare = std::move(prepare),
+                                                   answer = std::move(answer), attempts_left,
+                                                   started](events::AppendResult result) mutable {
+    std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+    metrics_.observe_append(took.count());
+    // Off the store's writer thread: answers render tables and standings.
+    boost::asio::post(io_, [this, ex, prepare = std::move(prepare), answer = std::move(answer),
+                            attempts_left, result = std::move(result)]() mutable {
+      try {
+        finish(ex, std::move(prepare), std::move(answer), attempts_left, result);
+      } catch (const std::exception& e) {
+        ex->respond(problem(ex->request, http::status::internal_server_error,
+                            std::string("internal error after the store answered: ") + e.what()));
+      }
+    });
+  });
 }
 
 void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
                  const events::AppendResult& result) {
-          using S = events::AppendStatus;
-          switch (result.status) {
-            case S::appended:
-            case S::duplicate: return ex->respond(answer(result));
-            case S::version_conflict:
-              if (attempts_left > 1) {
-                return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1);
-              }
-              return ex->respond(problem(ex->request, http::status::conflict,
-                                         "the stream kept changing while this was checked; try again"));
-            case S::idempotency_mismatch:
-              return ex->respond(unprocessable(
-                  ex->request, "this Idempotency-Key was already used with a different request",
-                  json::array{error_entry("idempotency", "", "Idempotency-Key",
-                                          "already used with a different request")}));
-            case S::invalid:
-              return ex->respond(problem(ex->request, http::status::internal_server_error, result.error));
-            case S::failed: {
-              Response r = problem(ex->request, http::status::service_unavailable,
-                                   "the event store cannot write at the moment (" + result.error +
-                                       "); nothing was recorded — try again");
-              r.set(http::field::retry_after, "5");
-              return ex->respond(std::move(r));
-            }
-          }
+  using S = events::AppendStatus;
+  switch (result.status) {
+    case S::appended:
+    case S::duplicate:
+      return ex->respond(answer(result));
+    case S::version_conflict:
+      if (attempts_left > 1) {
+        return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1);
+      }
+      return ex->respond(problem(ex->request, http::status::conflict,
+                                 "the stream kept changing while this was checked; try again"));
+    case S::idempotency_mismatch:
+      return ex->respond(unprocessable(
+          ex->request, "this Idempotency-Key was already used with a different request",
+          json::array{error_entry("idempotency", "", "Idempotency-Key",
+                                  "already used with a different request")}));
+    case S::invalid:
+      return ex->respond(problem(ex->request, http::status::internal_server_error, result.error));
+    case S::failed: {
+      Response r = problem(ex->request, http::status::service_unavailable,
+                           "the event store cannot write at the moment (" + result.error +
+                               "); nothing was recorded — try again");
+      r.set(http::field::retry_after, "5");
+      return ex->respond(std::move(r));
+    }
+  }
 }
 
 }  // namespace tally::daemon

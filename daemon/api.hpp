@@ -76,7 +76,8 @@ class Api {
   void carcassonne_score(const ExchangePtr& ex);
 
   // The table answer (GET round's table entry plus seq) for a table write.
-  Response table_answer(const ExchangePtr& ex, const events::AppendResult& result, http::status status);
+  Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,
+                        http::status status);
 
   boost::asio::io_context& io_;
   events::EventStore& store_;

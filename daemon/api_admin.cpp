@@ -56,7 +56,8 @@ void Api::create_judge(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"name"});
   auto name = fields.text("name", true);
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "invalid judge", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "invalid judge", fields.errors()));
 
   // Made once: a retry after a version conflict appends the same token's hash.
   auto token = std::make_shared<std::string>(random_token());
@@ -122,7 +123,8 @@ void Api::revoke_judge(const ExchangePtr& ex) {
           if (j == nullptr || j->role == Role::organizer) {
             p.refusal = not_found(ex->request, "no judge \"" + id + "\"");
           } else if (j->revoked) {
-            p.refusal = problem(ex->request, http::status::conflict, "judge \"" + id + "\" is already revoked");
+            p.refusal = problem(ex->request, http::status::conflict,
+                                "judge \"" + id + "\" is already revoked");
           }
           p.append.expected = ExpectedVersion::exactly(s.judges_version());
         });
@@ -151,7 +153,8 @@ void Api::create_tournament(const ExchangePtr& ex) {
   auto game_id = fields.text("game", true, 32);
   auto locale = fields.text("locale", false, 32).value_or("");
   const json::object* overrides = fields.object("rules");
-  if (id && !valid_tournament_id(*id)) fields.fail("id", "must match [a-z0-9][a-z0-9-]{0,63}", "id");
+  if (id && !valid_tournament_id(*id))
+    fields.fail("id", "must match [a-z0-9][a-z0-9-]{0,63}", "id");
   const projections::Game* game = game_id ? games_.find(*game_id) : nullptr;
   if (game_id && game == nullptr) {
     std::string known;
@@ -159,17 +162,20 @@ void Api::create_tournament(const ExchangePtr& ex) {
     fields.fail("game", "must be one of " + known, "game");
   }
   if (!is_known_collation_locale(locale)) {
-    fields.fail("locale", "is not a collation locale this server knows (e.g. cs, it, ru)", "locale");
+    fields.fail("locale", "is not a collation locale this server knows (e.g. cs, it, ru)",
+                "locale");
   }
   json::object rules;
   if (game != nullptr && fields.ok()) {
     auto normalized = game->normalize_rules(overrides ? *overrides : json::object());
     if (!normalized) {
-      return ex->respond(unprocessable(ex->request, "invalid rules", rule_errors(normalized.errors)));
+      return ex->respond(
+          unprocessable(ex->request, "invalid rules", rule_errors(normalized.errors)));
     }
     rules = std::move(*normalized.value);
   }
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "invalid tournament", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "invalid tournament", fields.errors()));
 
   write(
       ex,
@@ -219,8 +225,9 @@ void Api::get_tournament(const ExchangePtr& ex) {
   ex->respond(state_.read([&](const LiveState& s) {
     const Tournament* t = s.tournament(id);
     if (t == nullptr) return tournament_not_found(ex->request, id);
-    return with_seq(json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t))),
-                    t->last_seq);
+    return with_seq(
+        json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t))),
+        t->last_seq);
   }));
 }
 
@@ -233,7 +240,8 @@ void Api::add_player(const ExchangePtr& ex) {
   if (id && !valid_player_id(*id)) {
     fields.fail("id", "must be 1–64 letters, digits, '-', '_' or '.'", "id");
   }
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "invalid player", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "invalid player", fields.errors()));
   const std::string t_id = ex->params.at("t");
   auto chosen = std::make_shared<std::string>();
 
@@ -287,7 +295,8 @@ void Api::drop_player(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"reason"});
   auto reason = fields.text("reason", true, 1000);
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "a drop needs a reason", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "a drop needs a reason", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
 
   write(
@@ -301,7 +310,8 @@ void Api::drop_player(const ExchangePtr& ex) {
           } else if (const auto* pl = t->player(player); pl == nullptr) {
             p.refusal = not_found(ex->request, "no player \"" + player + "\" in " + t_id);
           } else if (pl->dropped) {
-            p.refusal = problem(ex->request, http::status::conflict, "player \"" + player + "\" is already dropped");
+            p.refusal = problem(ex->request, http::status::conflict,
+                                "player \"" + player + "\" is already dropped");
           } else {
             p.append.expected = ExpectedVersion::exactly(t->version);
           }
@@ -339,7 +349,8 @@ void Api::seat_round(const ExchangePtr& ex) {
     if (!request.method) fields.fail("method", "must be random, standings or manual", "method");
   }
   bool manual = request.method == schema::SeatingMethod::MANUAL;
-  if (manual && tables == nullptr) fields.fail("tables", "is required for manual seating", "tables");
+  if (manual && tables == nullptr)
+    fields.fail("tables", "is required for manual seating", "tables");
   if (!manual && tables != nullptr) fields.fail("tables", "is only for manual seating", "tables");
   if (seed && request.method && request.method != schema::SeatingMethod::RANDOM) {
     fields.fail("seed", "is only for random seating", "seed");
@@ -360,7 +371,8 @@ void Api::seat_round(const ExchangePtr& ex) {
       request.tables.push_back(std::move(players));
     }
   }
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "invalid seating request", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "invalid seating request", fields.errors()));
   request.seed = seed.value_or(random_seed());  // kept across retries: the draw is the same
   request.reason = reason;
   const std::string t_id = ex->params.at("t");
@@ -392,10 +404,11 @@ void Api::seat_round(const ExchangePtr& ex) {
                   ex->request, http::status::conflict,
                   "round " + std::to_string(last.number) + " has " + std::to_string(open.size()) +
                       " unreported table(s); report them first or force the round with a reason",
-                  json::array{json::object{{"rule", "round.unreported"},
-                                           {"field", "force"},
-                                           {"tables", open},
-                                           {"message", "the previous round is not fully reported"}}});
+                  json::array{
+                      json::object{{"rule", "round.unreported"},
+                                   {"field", "force"},
+                                   {"tables", open},
+                                   {"message", "the previous round is not fully reported"}}});
               return;
             }
           }
@@ -404,7 +417,8 @@ void Api::seat_round(const ExchangePtr& ex) {
           r.round = number;
           auto outcome = game.seat_round(*t, r);
           if (!outcome) {
-            p.refusal = unprocessable(ex->request, "this round cannot be seated", rule_errors(outcome.errors));
+            p.refusal = unprocessable(ex->request, "this round cannot be seated",
+                                      rule_errors(outcome.errors));
             return;
           }
           seating = std::move(outcome.value);
@@ -428,8 +442,10 @@ void Api::seat_round(const ExchangePtr& ex) {
           for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
           list[i].setLeague(table.league);
           if (!table.rating_leagues.empty()) {
-            auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
-            for (unsigned j = 0; j < table.rating_leagues.size(); ++j) leagues.set(j, table.rating_leagues[j]);
+            auto leagues =
+                list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
+            for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
+              leagues.set(j, table.rating_leagues[j]);
           }
         }
         p.append.stream = projections::tournament_stream(t_id);
@@ -444,8 +460,9 @@ void Api::seat_round(const ExchangePtr& ex) {
           const projections::Round* round = t->round(number);
           if (round == nullptr || round->seq != r.first_seq) {
             // Re-seated or withdrawn since: show the seating as it was appended.
-            return json_response(ex->request, http::status::created,
-                                 json::object{{"round", number}, {"seq", r.last_seq}, {"superseded", true}});
+            return json_response(
+                ex->request, http::status::created,
+                json::object{{"round", number}, {"seq", r.last_seq}, {"superseded", true}});
           }
           json::object out = round_json(s, *t, *s.game_of(*t), *round);
           out["seq"] = r.last_seq;
@@ -464,9 +481,11 @@ void Api::get_round(const ExchangePtr& ex) {
       round = t->round(static_cast<std::uint32_t>(std::stoul(ex->params.at("r"))));
     } catch (const std::exception&) {
     }
-    if (round == nullptr) return not_found(ex->request, "no round " + ex->params.at("r") + " in " + t_id);
-    return with_seq(json_response(ex->request, http::status::ok, round_json(s, *t, *s.game_of(*t), *round)),
-                    t->last_seq);
+    if (round == nullptr)
+      return not_found(ex->request, "no round " + ex->params.at("r") + " in " + t_id);
+    return with_seq(
+        json_response(ex->request, http::status::ok, round_json(s, *t, *s.game_of(*t), *round)),
+        t->last_seq);
   }));
 }
 

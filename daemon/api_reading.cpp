@@ -24,7 +24,8 @@ std::optional<std::uint64_t> query_number(const Exchange& ex, const std::string&
 }
 
 Response bad_query(const Exchange& ex, const std::string& key) {
-  return problem(ex.request, http::status::bad_request, "query parameter " + key + " must be a non-negative integer");
+  return problem(ex.request, http::status::bad_request,
+                 "query parameter " + key + " must be a non-negative integer");
 }
 
 Response with_seq(Response response, std::uint64_t seq) {
@@ -35,7 +36,8 @@ Response with_seq(Response response, std::uint64_t seq) {
 // Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
 bool mentions(const json::value& v, std::string_view player) {
   switch (v.kind()) {
-    case json::kind::string: return v.as_string() == player;
+    case json::kind::string:
+      return v.as_string() == player;
     case json::kind::array:
       for (const auto& x : v.as_array()) {
         if (mentions(x, player)) return true;
@@ -46,7 +48,8 @@ bool mentions(const json::value& v, std::string_view player) {
         if (mentions(x, player)) return true;
       }
       return false;
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -72,12 +75,14 @@ void Api::standings(const ExchangePtr& ex) {
   if (live) return ex->respond(std::move(*live));
 
   // As it was after event as_of: fold the tournament's events up to it.
-  std::vector<schema::StoredEvent> events = store_.read_view().tree(projections::tournament_stream(t_id));
+  std::vector<schema::StoredEvent> events =
+      store_.read_view().tree(projections::tournament_stream(t_id));
   std::erase_if(events, [&](const auto& e) { return e.seq() > *as_of; });
   auto past = Tournament::fold(events);
   if (!past) {
-    return ex->respond(problem(ex->request, http::status::not_found,
-                               "tournament \"" + t_id + "\" did not exist after event " + std::to_string(*as_of)));
+    return ex->respond(
+        problem(ex->request, http::status::not_found,
+                "tournament \"" + t_id + "\" did not exist after event " + std::to_string(*as_of)));
   }
   const projections::Game* game = games_.find(past->game);
   json::object out = game->standings(*past);
@@ -89,7 +94,9 @@ void Api::standings(const ExchangePtr& ex) {
 void Api::audit(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
   bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists) return ex->respond(problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  if (!exists)
+    return ex->respond(
+        problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
   std::optional<std::uint64_t> round, table;
   for (const char* key : {"round", "table"}) {
     if (ex->query.count(key) == 0) continue;
@@ -97,7 +104,8 @@ void Api::audit(const ExchangePtr& ex) {
     if (!n) return ex->respond(bad_query(*ex, key));
     (std::string(key) == "round" ? round : table) = n;
   }
-  auto player = ex->query.count("player") ? std::optional<std::string>(ex->query.at("player")) : std::nullopt;
+  auto player =
+      ex->query.count("player") ? std::optional<std::string>(ex->query.at("player")) : std::nullopt;
 
   auto view = store_.read_view();
   auto events = view.tree(projections::tournament_stream(t_id));
@@ -116,7 +124,8 @@ void Api::audit(const ExchangePtr& ex) {
       // A table's history starts with the seating that made it.
       bool seats_it = false;
       if (seating) {
-        for (auto t : payload.getRoundSeated().getTables()) seats_it = seats_it || t.getTable() == *table;
+        for (auto t : payload.getRoundSeated().getTables())
+          seats_it = seats_it || t.getTable() == *table;
       }
       if (name.table != *table && !seats_it) continue;
     }
@@ -133,9 +142,12 @@ void Api::audit(const ExchangePtr& ex) {
 void Api::events(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
   bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists) return ex->respond(problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  if (!exists)
+    return ex->respond(
+        problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
   auto from = ex->query.count("from") ? query_number(*ex, "from") : std::optional<std::uint64_t>(0);
-  auto limit = ex->query.count("limit") ? query_number(*ex, "limit") : std::optional<std::uint64_t>(1000);
+  auto limit =
+      ex->query.count("limit") ? query_number(*ex, "limit") : std::optional<std::uint64_t>(1000);
   if (!from) return ex->respond(bad_query(*ex, "from"));
   if (!limit || *limit == 0 || *limit > 10000) {
     return ex->respond(problem(ex->request, http::status::bad_request, "limit must be 1–10000"));
@@ -170,7 +182,8 @@ void Api::verify(const ExchangePtr& ex) {
 
 void Api::healthz(const ExchangePtr& ex) {
   auto head = store_.head();
-  ex->respond(json_response(ex->request, http::status::ok, json::object{{"ok", true}, {"seq", head.seq}}));
+  ex->respond(
+      json_response(ex->request, http::status::ok, json::object{{"ok", true}, {"seq", head.seq}}));
 }
 
 void Api::metrics(const ExchangePtr& ex) {
@@ -187,7 +200,8 @@ void Api::metrics(const ExchangePtr& ex) {
 void Api::carcassonne_score(const ExchangePtr& ex) {
   const projections::Game* game = games_.find("carcassonne");
   if (game == nullptr) {
-    return ex->respond(problem(ex->request, http::status::not_found, "this server has no Carcassonne rules"));
+    return ex->respond(
+        problem(ex->request, http::status::not_found, "this server has no Carcassonne rules"));
   }
   auto parsed = parse_object(ex->request);
   if (auto* refusal = std::get_if<Response>(&parsed)) return ex->respond(std::move(*refusal));
@@ -200,10 +214,12 @@ void Api::carcassonne_score(const ExchangePtr& ex) {
     overrides[key] = ec || v.is_object() || v.is_array() ? json::value(value) : v;
   }
   auto rules = game->normalize_rules(overrides);
-  if (!rules) return ex->respond(unprocessable(ex->request, "invalid rules", rule_errors(rules.errors)));
+  if (!rules)
+    return ex->respond(unprocessable(ex->request, "invalid rules", rule_errors(rules.errors)));
   auto outcome = game->calculate(std::get<json::object>(parsed), *rules.value);
   if (!outcome) {
-    return ex->respond(unprocessable(ex->request, "the scoring event is not legal", rule_errors(outcome.errors)));
+    return ex->respond(
+        unprocessable(ex->request, "the scoring event is not legal", rule_errors(outcome.errors)));
   }
   ex->respond(json_response(ex->request, http::status::ok, *outcome.value));
 }

@@ -44,12 +44,16 @@ std::optional<Response> find_table(const LiveState& s, const Exchange& ex, Table
   ref.game = s.game_of(*ref.tournament);
   auto round = parse_number(ex.params.at("r"));
   auto table = parse_number(ex.params.at("n"));
-  const projections::Round* r = round && *round <= UINT32_MAX ? ref.tournament->round(static_cast<std::uint32_t>(*round)) : nullptr;
+  const projections::Round* r = round && *round <= UINT32_MAX
+                                    ? ref.tournament->round(static_cast<std::uint32_t>(*round))
+                                    : nullptr;
   if (r == nullptr) {
-    return problem(ex.request, http::status::not_found, "no round " + ex.params.at("r") + " in " + t_id);
+    return problem(ex.request, http::status::not_found,
+                   "no round " + ex.params.at("r") + " in " + t_id);
   }
   ref.round = r->number;
-  ref.seated = table && *table <= UINT32_MAX ? r->table(static_cast<std::uint32_t>(*table)) : nullptr;
+  ref.seated =
+      table && *table <= UINT32_MAX ? r->table(static_cast<std::uint32_t>(*table)) : nullptr;
   if (ref.seated == nullptr) {
     return problem(ex.request, http::status::not_found,
                    "no table " + ex.params.at("n") + " in round " + ex.params.at("r"));
@@ -80,11 +84,13 @@ struct Envelope {
   std::uint64_t supersedes = 0;
 };
 
-std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes, json::array& errors) {
+std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes,
+                                      json::array& errors) {
   Envelope out;
   if (auto it = body.find("reason"); it != body.end()) {
     if (!it->value().is_string() || it->value().as_string().size() > 1000) {
-      errors.push_back(error_entry("request", "", "reason", "must be a string of at most 1000 bytes"));
+      errors.push_back(
+          error_entry("request", "", "reason", "must be a string of at most 1000 bytes"));
     } else {
       out.reason = std::string(it->value().as_string());
     }
@@ -92,12 +98,14 @@ std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes,
   }
   if (allow_supersedes) {
     if (auto it = body.find("supersedes"); it != body.end()) {
-      auto n = it->value().is_uint64() ? std::optional<std::uint64_t>(it->value().as_uint64())
-               : it->value().is_int64() && it->value().as_int64() > 0
-                   ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(it->value().as_int64()))
-                   : std::nullopt;
+      auto n =
+          it->value().is_uint64() ? std::optional<std::uint64_t>(it->value().as_uint64())
+          : it->value().is_int64() && it->value().as_int64() > 0
+              ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(it->value().as_int64()))
+              : std::nullopt;
       if (!n) {
-        errors.push_back(error_entry("request", "", "supersedes", "must be the seq of an earlier action"));
+        errors.push_back(
+            error_entry("request", "", "supersedes", "must be the seq of an earlier action"));
       } else {
         out.supersedes = *n;
       }
@@ -119,10 +127,14 @@ std::optional<json::object> body_of(const ExchangePtr& ex) {
 
 const char* action_noun(Which kind) {
   switch (kind) {
-    case Which::CLAIMED_WIN: return "claims";
-    case Which::HOUSE_PICK: return "house picks";
-    case Which::CARCASSONNE_SCORING: return "scorings";
-    default: return "this action";
+    case Which::CLAIMED_WIN:
+      return "claims";
+    case Which::HOUSE_PICK:
+      return "house picks";
+    case Which::CARCASSONNE_SCORING:
+      return "scorings";
+    default:
+      return "this action";
   }
 }
 
@@ -152,8 +164,9 @@ void Api::put_result(const ExchangePtr& ex) {
   if (if_match != ex->request.end()) {
     expected_version = parse_etag(if_match->value());
     if (!expected_version) {
-      return ex->respond(problem(ex->request, http::status::bad_request,
-                                 "If-Match must be the table's version as its ETag gives it, e.g. \"3\""));
+      return ex->respond(
+          problem(ex->request, http::status::bad_request,
+                  "If-Match must be the table's version as its ETag gives it, e.g. \"3\""));
     }
   }
   if (!first_entry && !expected_version) {
@@ -189,14 +202,15 @@ void Api::put_result(const ExchangePtr& ex) {
           };
           if (first_entry && current != nullptr) {
             auto e = current->envelope();
-            return precondition_failed("already entered by " + author_name(s, e.getAuthor().cStr()) +
-                                       " at " + iso_time(e.getRecordedAt()) + " (version " +
+            return precondition_failed("already entered by " +
+                                       author_name(s, e.getAuthor().cStr()) + " at " +
+                                       iso_time(e.getRecordedAt()) + " (version " +
                                        std::to_string(ref.state->version) + ")");
           }
           if (expected_version && *expected_version != ref.state->version) {
-            return precondition_failed("the table is at version " + std::to_string(ref.state->version) +
-                                       ", not " + std::to_string(*expected_version) +
-                                       ": someone changed it since you read it");
+            return precondition_failed(
+                "the table is at version " + std::to_string(ref.state->version) + ", not " +
+                std::to_string(*expected_version) + ": someone changed it since you read it");
           }
           if (current != nullptr && reason.empty()) {
             p.refusal = unprocessable(ex->request, "replacing a result needs a reason",
@@ -209,7 +223,8 @@ void Api::put_result(const ExchangePtr& ex) {
           e.setAuthor(ex->identity.id);
           e.setReason(reason);
           e.setSupersedes(current ? current->seq() : 0);
-          auto structure = schema::decode_payload(*payload, e.getPayload(), ref.game->result_kind());
+          auto structure =
+              schema::decode_payload(*payload, e.getPayload(), ref.game->result_kind());
           if (!structure.empty()) {
             p.refusal = unprocessable(ex->request, "the result does not have the expected fields",
                                       schema_errors(structure));
@@ -217,10 +232,12 @@ void Api::put_result(const ExchangePtr& ex) {
           }
           auto broken = ref.game->check_action(*ref.tournament, *ref.state, e.asReader());
           if (!broken.empty()) {
-            p.refusal = unprocessable(ex->request, "the result breaks the rules", rule_errors(broken));
+            p.refusal =
+                unprocessable(ex->request, "the result breaks the rules", rule_errors(broken));
             return;
           }
-          p.append.stream = projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
+          p.append.stream =
+              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
           p.append.expected = ExpectedVersion::exactly(ref.state->version);
           p.append.events.push_back(std::move(d));
         });
@@ -240,8 +257,9 @@ void Api::post_table_action(const ExchangePtr& ex, Which kind) {
   auto envelope = take_envelope(*body, true, envelope_errors);
   if (!envelope) return ex->respond(unprocessable(ex->request, "invalid request", envelope_errors));
   // A scoring's body is the scoring event itself; its payload keeps it whole as JSON.
-  auto payload = std::make_shared<json::object>(
-      kind == Which::CARCASSONNE_SCORING ? json::object{{"event", std::move(*body)}} : std::move(*body));
+  auto payload = std::make_shared<json::object>(kind == Which::CARCASSONNE_SCORING
+                                                    ? json::object{{"event", std::move(*body)}}
+                                                    : std::move(*body));
 
   write(
       ex,
@@ -261,12 +279,14 @@ void Api::post_table_action(const ExchangePtr& ex, Which kind) {
           if (envelope.supersedes != 0) {
             bool in_effect = false;
             for (const auto& a : ref.state->actions) {
-              in_effect = in_effect || (a.seq() == envelope.supersedes && a.payload().which() == kind);
+              in_effect =
+                  in_effect || (a.seq() == envelope.supersedes && a.payload().which() == kind);
             }
             json::array errors;
             if (!in_effect) {
-              errors.push_back(error_entry("supersedes", "", "supersedes",
-                                           "is not an action of this kind in effect at this table"));
+              errors.push_back(
+                  error_entry("supersedes", "", "supersedes",
+                              "is not an action of this kind in effect at this table"));
             }
             if (envelope.reason.empty()) {
               errors.push_back(error_entry("reason", "", "reason", "a correction needs a reason"));
@@ -292,7 +312,8 @@ void Api::post_table_action(const ExchangePtr& ex, Which kind) {
             p.refusal = unprocessable(ex->request, "refused by the rules", rule_errors(broken));
             return;
           }
-          p.append.stream = projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
+          p.append.stream =
+              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
           p.append.expected = ExpectedVersion::exactly(ref.state->version);
           p.append.events.push_back(std::move(d));
         });
@@ -305,7 +326,8 @@ void Api::post_table_action(const ExchangePtr& ex, Which kind) {
           if (!find_table(s, *ex, ref)) {
             for (const auto& action : ref.state->actions) {
               if (action.seq() != r.first_seq) continue;
-              for (auto& [k, v] : ref.game->describe_action(*ref.tournament, *ref.state, action)) out[k] = v;
+              for (auto& [k, v] : ref.game->describe_action(*ref.tournament, *ref.state, action))
+                out[k] = v;
             }
           }
           Response response = json_response(ex->request, http::status::created, out);
@@ -327,25 +349,30 @@ void Api::auto_picks(const ExchangePtr& ex) {
             return;
           }
           if (!ref.game->accepts(Which::HOUSE_PICK)) {
-            p.refusal = problem(ex->request, http::status::not_found, ref.tournament->game + " has no house picks");
+            p.refusal = problem(ex->request, http::status::not_found,
+                                ref.tournament->game + " has no house picks");
             return;
           }
           auto outcome = ref.game->auto_actions(*ref.tournament, *ref.state);
           if (!outcome) {
-            p.refusal = unprocessable(ex->request, "the table cannot be completed", rule_errors(outcome.errors));
+            p.refusal = unprocessable(ex->request, "the table cannot be completed",
+                                      rule_errors(outcome.errors));
             return;
           }
           if (outcome.value->empty()) {
-            p.refusal = problem(ex->request, http::status::conflict, "every player at this table already has a house");
+            p.refusal = problem(ex->request, http::status::conflict,
+                                "every player at this table already has a house");
             return;
           }
           for (auto& message : *outcome.value) {
             Draft d;
             d.event().setAuthor(ex->identity.id);
-            d.event().getPayload().setHousePick(message->getRoot<schema::Event>().getPayload().getHousePick());
+            d.event().getPayload().setHousePick(
+                message->getRoot<schema::Event>().getPayload().getHousePick());
             p.append.events.push_back(std::move(d));
           }
-          p.append.stream = projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
+          p.append.stream =
+              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
           p.append.expected = ExpectedVersion::exactly(ref.state->version);
         });
         return p;
@@ -360,7 +387,8 @@ void Api::void_event(const ExchangePtr& ex) {
   auto reason = fields.text("reason", true, 1000);
   auto target = parse_number(ex->params.at("seq"));
   if (!target) fields.fail("seq", "must be the seq of an event", "seq");
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "a void needs a reason", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(ex->request, "a void needs a reason", fields.errors()));
   const std::string t_id = ex->params.at("t");
 
   write(
@@ -381,17 +409,21 @@ void Api::void_event(const ExchangePtr& ex) {
           if (kind == Which::ROUND_SEATED) {
             // Only the newest round's seating, and only before anything happened at its tables.
             if (!ex->identity.organizer()) {
-              p.refusal = problem(ex->request, http::status::forbidden, "only the organizer withdraws a seating");
+              p.refusal = problem(ex->request, http::status::forbidden,
+                                  "only the organizer withdraws a seating");
               return;
             }
             bool newest = !t->rounds.empty() && t->rounds.back().seq == target;
-            bool untouched = newest && std::none_of(t->tables.begin(), t->tables.end(), [&](const auto& kv) {
-              return kv.first.first == t->rounds.back().number && kv.second.version > 0;
-            });
+            bool untouched =
+                newest && std::none_of(t->tables.begin(), t->tables.end(), [&](const auto& kv) {
+                  return kv.first.first == t->rounds.back().number && kv.second.version > 0;
+                });
             if (!newest || !untouched) {
-              p.refusal = unprocessable(ex->request, "this seating cannot be withdrawn",
-                                        json::array{error_entry("void", "", "seq",
-                                                                "only the newest round's seating, before any table action")});
+              p.refusal =
+                  unprocessable(ex->request, "this seating cannot be withdrawn",
+                                json::array{error_entry(
+                                    "void", "", "seq",
+                                    "only the newest round's seating, before any table action")});
               return;
             }
             p.append.expected = ExpectedVersion::exactly(t->version);
@@ -402,17 +434,20 @@ void Api::void_event(const ExchangePtr& ex) {
           if (!voidable) {
             p.refusal = unprocessable(
                 ex->request, "this event cannot be voided",
-                json::array{error_entry("void", "", "seq",
-                                        "only claims, picks, scorings and seatings are voided; a result is "
-                                        "corrected with PUT …/result and a reason")});
+                json::array{
+                    error_entry("void", "", "seq",
+                                "only claims, picks, scorings and seatings are voided; a result is "
+                                "corrected with PUT …/result and a reason")});
             return;
           }
           const projections::TableState* table = t->table(name.round, name.table);
-          bool in_effect = table != nullptr && std::any_of(table->actions.begin(), table->actions.end(),
-                                                           [&](const auto& a) { return a.seq() == target; });
+          bool in_effect =
+              table != nullptr && std::any_of(table->actions.begin(), table->actions.end(),
+                                              [&](const auto& a) { return a.seq() == target; });
           if (!in_effect) {
-            p.refusal = unprocessable(ex->request, "this event is no longer in effect",
-                                      json::array{error_entry("void", "", "seq", "already voided or corrected")});
+            p.refusal = unprocessable(
+                ex->request, "this event is no longer in effect",
+                json::array{error_entry("void", "", "seq", "already voided or corrected")});
             return;
           }
           p.append.expected = ExpectedVersion::exactly(table->version);
@@ -428,9 +463,11 @@ void Api::void_event(const ExchangePtr& ex) {
         return p;
       },
       [ex, target = *target](const AppendResult& r) {
-        // The version of the stream the void went to: the table's (or the tournament's, for a seating).
-        Response response = json_response(ex->request, http::status::ok,
-                                          json::object{{"seq", r.last_seq}, {"voided", target}, {"version", r.stream_version}});
+        // The version of the stream the void went to: the table's (or the tournament's, for a
+        // seating).
+        Response response = json_response(
+            ex->request, http::status::ok,
+            json::object{{"seq", r.last_seq}, {"voided", target}, {"version", r.stream_version}});
         response.set(http::field::etag, etag(r.stream_version));
         return response;
       });

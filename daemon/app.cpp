@@ -73,7 +73,8 @@ std::string organizer_token(const std::filesystem::path& file) {
   return token;
 }
 
-void ensure_organizer(events::EventStore& store, const LiveState& state, const std::filesystem::path& data) {
+void ensure_organizer(events::EventStore& store, const LiveState& state,
+                      const std::filesystem::path& data) {
   bool has_organizer = state.read([](const LiveState& s) {
     for (const auto& j : s.judges()) {
       if (j.role == Role::organizer && !j.revoked) return true;
@@ -109,7 +110,8 @@ struct App::Impl {
   std::atomic<bool> stopping{false};
 };
 
-App::App(Config config, std::unique_ptr<projections::GameRegistry> games) : impl_(std::make_unique<Impl>()) {
+App::App(Config config, std::unique_ptr<projections::GameRegistry> games)
+    : impl_(std::make_unique<Impl>()) {
   impl_->config = std::move(config);
   impl_->games = std::move(games);
 }
@@ -129,12 +131,14 @@ void App::run() {
   // waits behind the fan-out of an update to a thousand screens. Both are destroyed explicitly
   // at the end, before the objects their pending handlers refer to.
   std::optional<net::io_context> io_holder(std::in_place, static_cast<int>(config.threads));
-  std::optional<net::io_context> live_io_holder(std::in_place, static_cast<int>(config.live_threads));
+  std::optional<net::io_context> live_io_holder(std::in_place,
+                                                static_cast<int>(config.live_threads));
   net::io_context& io = *io_holder;
   net::io_context& live_io = *live_io_holder;
   std::filesystem::path data(config.data);
   std::filesystem::create_directories(data);
-  std::filesystem::permissions(data, std::filesystem::perms::owner_all, std::filesystem::perm_options::replace);
+  std::filesystem::permissions(data, std::filesystem::perms::owner_all,
+                               std::filesystem::perm_options::replace);
 
   events::EventStore store((data / "store").string());
   LiveState state(*app.games);
@@ -151,16 +155,21 @@ void App::run() {
   api.add_routes(router);
   Dispatcher dispatcher(router, state, metrics, config);
 
-  auto upgrade = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote) -> std::optional<Response> {
+  auto upgrade = [&](net::ip::tcp::socket& socket, Request& request,
+                     const std::string& remote) -> std::optional<Response> {
     std::string_view path = path_of(request.target());
     constexpr std::string_view kPrefix = "/v1/tournaments/", kSuffix = "/live";
-    if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix) || path.size() <= kPrefix.size() + kSuffix.size()) {
-      return problem(request, http::status::not_found, "WebSockets are served at /v1/tournaments/{t}/live");
+    if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix) ||
+        path.size() <= kPrefix.size() + kSuffix.size()) {
+      return problem(request, http::status::not_found,
+                     "WebSockets are served at /v1/tournaments/{t}/live");
     }
-    std::string tournament(path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size()));
+    std::string tournament(
+        path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size()));
     Caller caller = dispatcher.identify(request, remote);
     if (caller.bad_token || !dispatcher.may_read(caller)) {
-      return problem(request, http::status::unauthorized, "the live feed needs a valid bearer token here");
+      return problem(request, http::status::unauthorized,
+                     "the live feed needs a valid bearer token here");
     }
     auto query = parse_query(request.target());
     std::optional<std::uint64_t> since;
@@ -170,16 +179,19 @@ void App::run() {
         since = std::stoull(it->second, &used);
         if (used != it->second.size()) throw std::invalid_argument("since");
       } catch (const std::exception&) {
-        return problem(request, http::status::bad_request, "since must be a seq (a non-negative integer)");
+        return problem(request, http::status::bad_request,
+                       "since must be a seq (a non-negative integer)");
       }
     }
     return hub->accept(socket, request, tournament, since);
   };
-  auto server = std::make_shared<Server>(io, config, dispatcher, upgrade, [&] { return hub->clients(); });
+  auto server =
+      std::make_shared<Server>(io, config, dispatcher, upgrade, [&] { return hub->clients(); });
   server->start();
   auto endpoint = server->local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
-  log::info("listening", {{"address", address}, {"threads", config.threads}, {"data", config.data}});
+  log::info("listening",
+            {{"address", address}, {"threads", config.threads}, {"data", config.data}});
   if (!config.ready_file.empty()) {
     std::ofstream(config.ready_file + ".tmp") << address << "\n";
     std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);
@@ -241,7 +253,8 @@ void App::serve(net::io_context& io, net::io_context& live_io, Server& server, H
       }
     }
   };
-  for (unsigned i = 0; i < config.live_threads; ++i) threads.emplace_back(worker, std::ref(live_io));
+  for (unsigned i = 0; i < config.live_threads; ++i)
+    threads.emplace_back(worker, std::ref(live_io));
   for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back(worker, std::ref(io));
   worker(io);
   for (auto& t : threads) t.join();
@@ -253,12 +266,14 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
   std::vector<std::string> args(argv + 1, argv + argc);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
-      std::cout << "tallyd — tournament scoring server\n\n"
-                   "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n\n"
-                   "  --data DIR          data directory (default ./data): the store and organizer.token\n"
-                   "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"
-                   "  --config FILE       a file of `key = value` lines; flags override it\n"
-                   "  every key of docs/configuration.md is also a flag, e.g. --body-limit 65536\n";
+      std::cout
+          << "tallyd — tournament scoring server\n\n"
+             "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n\n"
+             "  --data DIR          data directory (default ./data): the store and "
+             "organizer.token\n"
+             "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"
+             "  --config FILE       a file of `key = value` lines; flags override it\n"
+             "  every key of docs/configuration.md is also a flag, e.g. --body-limit 65536\n";
       return 0;
     }
   }

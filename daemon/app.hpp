@@ -28,7 +28,8 @@ class App {
 
  private:
   // Runs the I/O threads until stop(), then drains (see the comment in app.cpp).
-  void serve(boost::asio::io_context& io, boost::asio::io_context& live_io, Server& server, Hub& hub);
+  void serve(boost::asio::io_context& io, boost::asio::io_context& live_io, Server& server,
+             Hub& hub);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

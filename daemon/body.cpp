@@ -31,7 +31,8 @@ void BodyFields::fail(std::string_view field, std::string_view message, std::str
   errors_.push_back(error_entry(rule, "", field, message));
 }
 
-std::optional<std::string> BodyFields::text(std::string_view key, bool required, std::size_t max_bytes) {
+std::optional<std::string> BodyFields::text(std::string_view key, bool required,
+                                            std::size_t max_bytes) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) {
     if (required) fail(key, "is required");

@@ -79,7 +79,8 @@ void Config::load_file(const std::string& path) {
     if (content.empty()) continue;
     auto eq = content.find('=');
     if (eq == std::string::npos) {
-      throw ConfigError("config: " + path + ":" + std::to_string(number) + ": expected key = value");
+      throw ConfigError("config: " + path + ":" + std::to_string(number) +
+                        ": expected key = value");
     }
     set(trim(content.substr(0, eq)), trim(content.substr(eq + 1)));
   }
@@ -112,7 +113,8 @@ std::pair<std::string, std::uint16_t> split_address(const std::string& address) 
     throw ConfigError("listen: expected host:port, not \"" + address + "\"");
   }
   std::string host = address.substr(0, colon);
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
   return {host, parse_number<std::uint16_t>("listen port", address.substr(colon + 1))};
 }
 

@@ -14,20 +14,21 @@
 namespace tally::daemon {
 
 struct Config {
-  std::string data = "./data";             // data directory (the RocksDB store, the organizer token)
-  std::string listen = "127.0.0.1:8080";   // address:port; port 0 picks a free one
-  unsigned threads = 0;                    // API worker threads; 0 = the number of cores
-  unsigned live_threads = 1;               // threads that write to live (WebSocket) screens
-  std::size_t body_limit = 64 * 1024;      // request body bytes (413 beyond)
-  std::size_t header_limit = 8 * 1024;     // request header bytes (431 beyond)
-  std::chrono::seconds idle_timeout{30};   // a connection idle (or a request unfinished) this long is closed
-  std::size_t max_connections = 10000;     // open connections (HTTP + WebSocket); 503 beyond
-  double rate_limit = 100;                 // requests per second per token (or per address when anonymous)
-  double rate_burst = 200;                 // requests a token may send at once before the rate applies
-  bool public_reads = true;                // tournaments, rounds, standings and live need no token
-  std::size_t live_queue_limit = 256;      // events queued for one live client before it is closed
-  std::string ready_file;                  // when set: the bound address is written there once listening
-  std::string web_root;                    // the pages' files (client/web); empty: the built-in default
+  std::string data = "./data";            // data directory (the RocksDB store, the organizer token)
+  std::string listen = "127.0.0.1:8080";  // address:port; port 0 picks a free one
+  unsigned threads = 0;                   // API worker threads; 0 = the number of cores
+  unsigned live_threads = 1;              // threads that write to live (WebSocket) screens
+  std::size_t body_limit = 64 * 1024;     // request body bytes (413 beyond)
+  std::size_t header_limit = 8 * 1024;    // request header bytes (431 beyond)
+  std::chrono::seconds idle_timeout{
+      30};  // a connection idle (or a request unfinished) this long is closed
+  std::size_t max_connections = 10000;  // open connections (HTTP + WebSocket); 503 beyond
+  double rate_limit = 100;   // requests per second per token (or per address when anonymous)
+  double rate_burst = 200;   // requests a token may send at once before the rate applies
+  bool public_reads = true;  // tournaments, rounds, standings and live need no token
+  std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
+  std::string ready_file;  // when set: the bound address is written there once listening
+  std::string web_root;    // the pages' files (client/web); empty: the built-in default
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);

@@ -30,8 +30,12 @@ std::optional<std::chrono::milliseconds> RateLimiter::take(const std::string& ke
   return std::chrono::milliseconds(static_cast<long>(std::ceil(wait * 1000)));
 }
 
-Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config)
-    : router_(router), state_(state), metrics_(metrics), config_(config),
+Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& metrics,
+                       const Config& config)
+    : router_(router),
+      state_(state),
+      metrics_(metrics),
+      config_(config),
       limiter_(config.rate_limit, config.rate_burst) {}
 
 Caller Dispatcher::identify(const Request& request, const std::string& remote) const {
@@ -59,13 +63,15 @@ Caller Dispatcher::identify(const Request& request, const std::string& remote) c
   return caller;
 }
 
-void Dispatcher::dispatch(Request request, const std::string& remote, std::function<void(Response)> respond) {
+void Dispatcher::dispatch(Request request, const std::string& remote,
+                          std::function<void(Response)> respond) {
   auto started = std::chrono::steady_clock::now();
   auto ex = std::make_shared<Exchange>();
   ex->request_id = std::to_string(next_request_++);
   std::string target(request.target());
   auto match = router_.match(request.method(), path_of(target));
-  ex->route = match.route ? match.route->pattern : (match.allowed.empty() ? "(unknown)" : "(method)");
+  ex->route =
+      match.route ? match.route->pattern : (match.allowed.empty() ? "(unknown)" : "(method)");
   ex->params = std::move(match.params);
   ex->query = parse_query(target);
   ex->request = std::move(request);
@@ -93,11 +99,14 @@ void Dispatcher::dispatch(Request request, const std::string& remote, std::funct
 
   if (match.route == nullptr) {
     if (match.allowed.empty()) {
-      return ex->respond(problem(ex->request, http::status::not_found, "no such resource: " + std::string(path_of(target))));
+      return ex->respond(problem(ex->request, http::status::not_found,
+                                 "no such resource: " + std::string(path_of(target))));
     }
     std::string allow;
-    for (auto v : match.allowed) allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(v));
-    Response r = problem(ex->request, http::status::method_not_allowed, "this resource answers " + allow);
+    for (auto v : match.allowed)
+      allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(v));
+    Response r =
+        problem(ex->request, http::status::method_not_allowed, "this resource answers " + allow);
     r.set(http::field::allow, allow);
     return ex->respond(std::move(r));
   }
@@ -108,12 +117,14 @@ void Dispatcher::dispatch(Request request, const std::string& remote, std::funct
     if (auto wait = limiter_.take(caller.limiter_key)) {
       Response r = problem(ex->request, http::status::too_many_requests,
                            "too many requests from this token; slow down");
-      r.set(http::field::retry_after, std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
+      r.set(http::field::retry_after,
+            std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
       return ex->respond(std::move(r));
     }
   }
   if (caller.bad_token) {
-    Response r = problem(ex->request, http::status::unauthorized, "the bearer token is unknown or revoked");
+    Response r =
+        problem(ex->request, http::status::unauthorized, "the bearer token is unknown or revoked");
     r.set(http::field::www_authenticate, "Bearer");
     return ex->respond(std::move(r));
   }
@@ -121,17 +132,20 @@ void Dispatcher::dispatch(Request request, const std::string& remote, std::funct
   Access access = match.route->access;
   bool needs_token = access != Access::public_read || (!open_route && !may_read(caller));
   if (needs_token && !ex->identity.authenticated()) {
-    Response r = problem(ex->request, http::status::unauthorized, "this needs a bearer token (Authorization: Bearer …)");
+    Response r = problem(ex->request, http::status::unauthorized,
+                         "this needs a bearer token (Authorization: Bearer …)");
     r.set(http::field::www_authenticate, "Bearer");
     return ex->respond(std::move(r));
   }
   if (access == Access::organizer && !ex->identity.organizer()) {
-    return ex->respond(problem(ex->request, http::status::forbidden, "only the organizer may do this"));
+    return ex->respond(
+        problem(ex->request, http::status::forbidden, "only the organizer may do this"));
   }
   try {
     match.route->handler(ex);
   } catch (const std::exception& e) {
-    log::error("handler failed", {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
+    log::error("handler failed",
+               {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
     ex->respond(problem(ex->request, http::status::internal_server_error, "internal error"));
   }
 }

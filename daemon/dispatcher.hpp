@@ -42,8 +42,8 @@ class RateLimiter {
 // The caller of a request, or why it cannot be told.
 struct Caller {
   Identity identity;
-  bool bad_token = false;    // a token was sent but is unknown or revoked
-  std::string limiter_key;   // the token's hash, or the remote address when anonymous
+  bool bad_token = false;   // a token was sent but is unknown or revoked
+  std::string limiter_key;  // the token's hash, or the remote address when anonymous
 };
 
 class Dispatcher {
@@ -56,7 +56,9 @@ class Dispatcher {
   // Who sent the request (also used to admit live WebSocket clients).
   Caller identify(const Request& request, const std::string& remote) const;
   // Whether a caller may read public resources under the current config.
-  bool may_read(const Caller& caller) const { return config_.public_reads || caller.identity.authenticated(); }
+  bool may_read(const Caller& caller) const {
+    return config_.public_reads || caller.identity.authenticated();
+  }
 
  private:
   const Router& router_;

@@ -61,9 +61,7 @@ std::optional<std::string> percent_decode(std::string_view text) {
   return out;
 }
 
-std::string_view path_of(std::string_view target) {
-  return target.substr(0, target.find('?'));
-}
+std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }
 
 std::map<std::string, std::string> parse_query(std::string_view target) {
   std::map<std::string, std::string> out;

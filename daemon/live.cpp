@@ -23,13 +23,15 @@ Message make_message(json::object body) {
 }
 
 // A snapshot or standings message: the standings and the current round's progress (a screen
-// that wants the tables reads GET …/rounds/{r}: the whole sheet would multiply every message). "type" and "seq" come
-// first, so that a client can tell a message apart from its first bytes.
-json::object standings_and_round(std::string_view type, const LiveState& s, const projections::Tournament& t) {
+// that wants the tables reads GET …/rounds/{r}: the whole sheet would multiply every message).
+// "type" and "seq" come first, so that a client can tell a message apart from its first bytes.
+json::object standings_and_round(std::string_view type, const LiveState& s,
+                                 const projections::Tournament& t) {
   json::object out{{"type", type}, {"seq", t.last_seq}, {"standings", s.standings(t)}};
   const projections::Game* game = s.game_of(t);
-  out["round"] = t.rounds.empty() || game == nullptr ? json::value(nullptr)
-                                                     : json::value(round_progress(t, *game, t.rounds.back()));
+  out["round"] = t.rounds.empty() || game == nullptr
+                     ? json::value(nullptr)
+                     : json::value(round_progress(t, *game, t.rounds.back()));
   return out;
 }
 
@@ -42,7 +44,10 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
 
   LiveSession(tcp::socket&& socket, std::shared_ptr<Hub> hub, std::string tournament,
               std::optional<std::uint64_t> since)
-      : ws_(std::move(socket)), hub_(std::move(hub)), tournament_(std::move(tournament)), since_(since) {}
+      : ws_(std::move(socket)),
+        hub_(std::move(hub)),
+        tournament_(std::move(tournament)),
+        since_(since) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
   ~LiveSession() {
@@ -55,39 +60,49 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     // A bounded kernel buffer too: what a slow screen cannot take waits in our queue, where the
     // limit applies, instead of piling up in the socket (and in memory) unseen.
     boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().set_option(net::socket_base::send_buffer_size(kSendBuffer), ignored);
+    beast::get_lowest_layer(ws_).socket().set_option(
+        net::socket_base::send_buffer_size(kSendBuffer), ignored);
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = std::chrono::seconds(30);
-    timeouts.idle_timeout = std::max<std::chrono::seconds>(hub_->config_.idle_timeout * 2, std::chrono::seconds(10));
+    timeouts.idle_timeout =
+        std::max<std::chrono::seconds>(hub_->config_.idle_timeout * 2, std::chrono::seconds(10));
     timeouts.keep_alive_pings = true;  // a vanished screen is noticed and closed
     ws_.set_option(timeouts);
     ws_.read_message_max(4096);
-    ws_.async_accept(request, [self = shared_from_this()](boost::system::error_code ec) { self->on_accept(ec); });
+    ws_.async_accept(request, [self = shared_from_this()](boost::system::error_code ec) {
+      self->on_accept(ec);
+    });
   }
 
   // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
   void start(std::uint64_t snapshot_seq, Message snapshot, std::vector<Message> catch_up) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
-                                   catch_up = std::move(catch_up)]() mutable {
-      self->snapshot_seq_ = snapshot_seq;
-      self->queue_.push_back({std::move(snapshot), Kind::other});
-      for (auto& m : catch_up) self->queue_.push_back({std::move(m), Kind::other});  // bounded by the log
-      self->write_next();
-    });
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
+               catch_up = std::move(catch_up)]() mutable {
+                self->snapshot_seq_ = snapshot_seq;
+                self->queue_.push_back({std::move(snapshot), Kind::other});
+                for (auto& m : catch_up)
+                  self->queue_.push_back({std::move(m), Kind::other});  // bounded by the log
+                self->write_next();
+              });
   }
 
   void push_event(std::uint64_t seq, Message message) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
-      if (self->closing_ || seq <= self->snapshot_seq_) return;  // already in the snapshot or catch-up
-      self->queue_.push_back({std::move(message), Kind::event});
-      self->last_queued_seq_ = seq;
-      if (++self->live_queued_ > self->hub_->config_.live_queue_limit) return self->fall_behind();
-      self->write_next();
-    });
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), seq, message = std::move(message)]() mutable {
+                if (self->closing_ || seq <= self->snapshot_seq_)
+                  return;  // already in the snapshot or catch-up
+                self->queue_.push_back({std::move(message), Kind::event});
+                self->last_queued_seq_ = seq;
+                if (++self->live_queued_ > self->hub_->config_.live_queue_limit)
+                  return self->fall_behind();
+                self->write_next();
+              });
   }
 
   void push_standings(std::uint64_t seq, Message message) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), seq, message = std::move(message)]() mutable {
+    net::post(ws_.get_executor(), [self = shared_from_this(), seq,
+                                   message = std::move(message)]() mutable {
       if (self->closing_ || seq <= self->snapshot_seq_) return;
       // In line after the events it reflects; the newest replaces any not yet sent.
       std::erase_if(self->queue_, [](const Queued& q) { return q.kind == Kind::standings; });
@@ -98,7 +113,8 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
 
   void go_away() {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
-      self->close_with(websocket::close_reason(websocket::close_code::going_away, "server shutting down"));
+      self->close_with(
+          websocket::close_reason(websocket::close_code::going_away, "server shutting down"));
     });
   }
 
@@ -107,12 +123,15 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     if (ec) return;
     joined_ = true;
     hub_->metrics_.live_client_joined();
-    net::post(hub_->strand_, [hub = hub_, self = shared_from_this(), since = since_] { hub->join(self, since); });
+    net::post(hub_->strand_,
+              [hub = hub_, self = shared_from_this(), since = since_] { hub->join(self, since); });
     do_read();
   }
 
   void do_read() {
-    ws_.async_read(in_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) { self->on_read(ec); });
+    ws_.async_read(in_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+      self->on_read(ec);
+    });
   }
 
   // Clients may only ping; nothing they send changes data.
@@ -127,9 +146,10 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     json::value message = json::parse(text, parse_error);
     bool ping = !parse_error && message.is_object() && message.as_object().contains("type") &&
                 message.at("type") == "ping";
-    control_.push_back(make_message(ping ? json::object{{"type", "pong"}}
-                                         : json::object{{"type", "error"},
-                                                        {"message", "only {\"type\":\"ping\"} is understood"}}));
+    control_.push_back(
+        make_message(ping ? json::object{{"type", "pong"}}
+                          : json::object{{"type", "error"},
+                                         {"message", "only {\"type\":\"ping\"} is understood"}}));
     write_next();
     do_read();
   }
@@ -150,7 +170,8 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     }
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(net::buffer(*next), [self = shared_from_this(), next, is_event](boost::system::error_code ec, std::size_t) {
+    ws_.async_write(net::buffer(*next), [self = shared_from_this(), next, is_event](
+                                            boost::system::error_code ec, std::size_t) {
       self->writing_ = false;
       if (ec) {
         self->closing_ = true;
@@ -174,12 +195,14 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
       beast::get_lowest_layer(ws_).socket().close(ignored);
       return;
     }
-    control_.push_back(make_message(json::object{{"type", "error"},
-                                                 {"reason", "too far behind"},
-                                                 {"message", "reconnect with since= the last seq you received"},
-                                                 {"last_queued_seq", last_queued_seq_},
-                                                 {"snapshot_seq", resume}}));
-    pending_close_ = websocket::close_reason(websocket::close_code::try_again_later, "too far behind; reconnect with since");
+    control_.push_back(
+        make_message(json::object{{"type", "error"},
+                                  {"reason", "too far behind"},
+                                  {"message", "reconnect with since= the last seq you received"},
+                                  {"last_queued_seq", last_queued_seq_},
+                                  {"snapshot_seq", resume}}));
+    pending_close_ = websocket::close_reason(websocket::close_code::try_again_later,
+                                             "too far behind; reconnect with since");
     write_next();
   }
 
@@ -214,19 +237,30 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
   bool joined_ = false;
 };
 
-Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics, const Config& config)
-    : io_(io), strand_(net::make_strand(io)), state_(state), store_(store), metrics_(metrics), config_(config) {}
+Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
+         const Config& config)
+    : io_(io),
+      strand_(net::make_strand(io)),
+      state_(state),
+      store_(store),
+      metrics_(metrics),
+      config_(config) {}
 
-std::optional<Response> Hub::accept(tcp::socket& socket, Request& request, const std::string& tournament,
+std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
+                                    const std::string& tournament,
                                     std::optional<std::uint64_t> since) {
-  bool exists = state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
-  if (!exists) return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
+  bool exists =
+      state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
+  if (!exists)
+    return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
   // The connection moves from the API's I/O context to the screens' one.
   boost::system::error_code ec;
   auto protocol = socket.local_endpoint(ec).protocol();
-  if (ec) return problem(request, http::status::bad_request, "the connection closed during the upgrade");
+  if (ec)
+    return problem(request, http::status::bad_request, "the connection closed during the upgrade");
   tcp::socket moved(io_, protocol, socket.release());
-  auto session = std::make_shared<LiveSession>(std::move(moved), shared_from_this(), tournament, since);
+  auto session =
+      std::make_shared<LiveSession>(std::move(moved), shared_from_this(), tournament, since);
   session->run(std::move(request));
   return std::nullopt;
 }
@@ -237,7 +271,8 @@ void Hub::publish(const schema::StoredEvent& event) {
     auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
     it->second.published_seq = event.seq();
-    Message message = make_message(json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
+    Message message = make_message(
+        json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
     self->deliver(tournament, event.seq(), message);
     if (!it->second.standings_pending) {
       it->second.standings_pending = true;
@@ -286,9 +321,11 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
   std::uint64_t seq = snapshot->at("seq").as_uint64();
   std::vector<Message> catch_up;
   if (since && *since < seq) {
-    for (const auto& e : store_.read_view().tree(projections::tournament_stream(session->tournament()))) {
+    for (const auto& e :
+         store_.read_view().tree(projections::tournament_stream(session->tournament()))) {
       if (e.seq() <= *since || e.seq() > seq) continue;
-      catch_up.push_back(make_message(json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
+      catch_up.push_back(make_message(
+          json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
     }
   }
   session->start(seq, make_message(std::move(*snapshot)), std::move(catch_up));

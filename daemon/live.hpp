@@ -37,8 +37,8 @@ class LiveSession;
 
 class Hub : public std::enable_shared_from_this<Hub> {
  public:
-  Hub(boost::asio::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
-      const Config& config);
+  Hub(boost::asio::io_context& io, const LiveState& state, events::EventStore& store,
+      Metrics& metrics, const Config& config);
 
   // Store subscriber: queues the event for its tournament's watchers.
   void publish(const schema::StoredEvent& event);
@@ -61,7 +61,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
 
   struct Channel {
     std::vector<std::weak_ptr<LiveSession>> sessions;
-    bool standings_pending = false;  // a refresh is queued; more events just wait for it
+    bool standings_pending = false;   // a refresh is queued; more events just wait for it
     std::uint64_t published_seq = 0;  // the newest event of this tournament sent to the sessions
   };
 

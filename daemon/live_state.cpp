@@ -78,7 +78,8 @@ boost::json::object LiveState::standings(const projections::Tournament& t) const
     if (it != standings_cache_.end() && it->second.seq == t.last_seq) return it->second.value;
   }
   const projections::Game* game = game_of(t);
-  boost::json::object value = game ? game->standings(t) : boost::json::object{{"rows", boost::json::array()}};
+  boost::json::object value =
+      game ? game->standings(t) : boost::json::object{{"rows", boost::json::array()}};
   std::lock_guard lock(cache_mutex_);
   standings_cache_[t.id] = CachedStandings{t.last_seq, value};
   return value;

@@ -90,7 +90,8 @@ class LiveState {
     boost::json::object value;
   };
   mutable std::mutex cache_mutex_;
-  mutable std::map<std::string, CachedStandings, std::less<>> standings_cache_;  // GUARDED_BY(cache_mutex_)
+  mutable std::map<std::string, CachedStandings, std::less<>>
+      standings_cache_;  // GUARDED_BY(cache_mutex_)
 };
 
 }  // namespace tally::daemon

@@ -15,8 +15,14 @@ enum class Level { debug, info, warn, error };
 
 void set_level(Level level);
 void write(Level level, std::string_view message, boost::json::object fields = {});
-inline void info(std::string_view m, boost::json::object f = {}) { write(Level::info, m, std::move(f)); }
-inline void warn(std::string_view m, boost::json::object f = {}) { write(Level::warn, m, std::move(f)); }
-inline void error(std::string_view m, boost::json::object f = {}) { write(Level::error, m, std::move(f)); }
+inline void info(std::string_view m, boost::json::object f = {}) {
+  write(Level::info, m, std::move(f));
+}
+inline void warn(std::string_view m, boost::json::object f = {}) {
+  write(Level::warn, m, std::move(f));
+}
+inline void error(std::string_view m, boost::json::object f = {}) {
+  write(Level::error, m, std::move(f));
+}
 
 }  // namespace tally::daemon::log

@@ -52,7 +52,8 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
     std::string sep = labels.empty() ? "" : ",";
     for (std::size_t i = 0; i < kBuckets.size(); ++i) {
       cumulative += h.counts[i];
-      out << name << "_bucket{" << labels << sep << "le=\"" << kBuckets[i] << "\"} " << cumulative << "\n";
+      out << name << "_bucket{" << labels << sep << "le=\"" << kBuckets[i] << "\"} " << cumulative
+          << "\n";
     }
     out << name << "_bucket{" << labels << sep << "le=\"+Inf\"} " << h.count << "\n";
     std::string braces = labels.empty() ? "" : "{" + labels + "}";
@@ -73,7 +74,8 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
   for (const auto& [route, h] : request_seconds_) {
     histogram("tallyd_http_request_duration_seconds", "route=\"" + label(route) + "\"", h);
   }
-  out << "# HELP tallyd_append_duration_seconds From handing events to the store to their durable ack.\n"
+  out << "# HELP tallyd_append_duration_seconds From handing events to the store to their durable "
+         "ack.\n"
       << "# TYPE tallyd_append_duration_seconds histogram\n";
   histogram("tallyd_append_duration_seconds", "", append_seconds_);
   out << "# HELP tallyd_events_total Events in the log.\n"
@@ -82,7 +84,8 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
   out << "# HELP tallyd_live_clients Connected live (WebSocket) clients.\n"
       << "# TYPE tallyd_live_clients gauge\n"
       << "tallyd_live_clients " << live_clients_.load() << "\n";
-  out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the projections.\n"
+  out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the "
+         "projections.\n"
       << "# TYPE tallyd_projection_lag_events gauge\n"
       << "tallyd_projection_lag_events " << projection_lag << "\n";
   return out.str();

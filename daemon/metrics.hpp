@@ -16,7 +16,8 @@ namespace tally::daemon {
 
 class Metrics {
  public:
-  void count_request(const std::string& route, const std::string& method, int status, double seconds);
+  void count_request(const std::string& route, const std::string& method, int status,
+                     double seconds);
   // From the moment a write is handed to the store until it is acknowledged durable.
   void observe_append(double seconds);
   void live_client_joined() { ++live_clients_; }
@@ -36,9 +37,10 @@ class Metrics {
   };
 
   mutable std::mutex mutex_;
-  std::map<std::tuple<std::string, std::string, int>, std::uint64_t> requests_;  // GUARDED_BY(mutex_)
-  std::map<std::string, Histogram> request_seconds_;                            // GUARDED_BY(mutex_)
-  Histogram append_seconds_;                                                    // GUARDED_BY(mutex_)
+  std::map<std::tuple<std::string, std::string, int>, std::uint64_t>
+      requests_;                                      // GUARDED_BY(mutex_)
+  std::map<std::string, Histogram> request_seconds_;  // GUARDED_BY(mutex_)
+  Histogram append_seconds_;                          // GUARDED_BY(mutex_)
   std::atomic<std::int64_t> live_clients_{0};
 };
 

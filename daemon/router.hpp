@@ -49,9 +49,9 @@ class Router {
   void add(http::verb method, std::string pattern, Access access, Handler handler);
 
   struct Match {
-    const Route* route = nullptr;               // null: no route for this method
+    const Route* route = nullptr;  // null: no route for this method
     std::map<std::string, std::string> params;
-    std::vector<http::verb> allowed;            // methods the path has (for 405)
+    std::vector<http::verb> allowed;  // methods the path has (for 405)
   };
   Match match(http::verb method, std::string_view path) const;
 

@@ -15,7 +15,8 @@ namespace {
 // Quiet on the normal ways a connection ends.
 void fail(boost::system::error_code ec, const char* what) {
   if (ec == net::error::operation_aborted || ec == beast::error::timeout || ec == net::error::eof ||
-      ec == net::error::connection_reset || ec == http::error::end_of_stream || ec == net::error::bad_descriptor) {
+      ec == net::error::connection_reset || ec == http::error::end_of_stream ||
+      ec == net::error::bad_descriptor) {
     return;
   }
   log::warn("connection", {{"op", what}, {"error", ec.message()}});
@@ -39,7 +40,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     server_.forget(this);
   }
 
-  void run() { net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); }); }
+  void run() {
+    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+  }
 
   // Any thread: close when idle, or after the answer being prepared.
   void shutdown() {
@@ -61,9 +64,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     parser_->header_limit(static_cast<std::uint32_t>(server_.config_.header_limit));
     // Covers slow clients too: the whole request must arrive within the idle timeout.
     stream_.expires_after(server_.config_.idle_timeout);
-    http::async_read_header(stream_, buffer_, *parser_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-      self->on_header(ec);
-    });
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                              self->on_header(ec);
+                            });
   }
 
   // A client that asked "Expect: 100-continue" (curl does for larger bodies) is told to go on
@@ -73,32 +77,39 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     auto expect = parser_->get().find(http::field::expect);
     if (expect != parser_->get().end() && beast::iequals(expect->value(), "100-continue")) {
       auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
-      return http::async_write(stream_, *go_on, [self = shared_from_this(), go_on](boost::system::error_code ec, std::size_t) {
-        if (ec) return fail(ec, "write");
-        self->read_body();
-      });
+      return http::async_write(
+          stream_, *go_on,
+          [self = shared_from_this(), go_on](boost::system::error_code ec, std::size_t) {
+            if (ec) return fail(ec, "write");
+            self->read_body();
+          });
     }
     read_body();
   }
 
   void read_body() {
     http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](boost::system::error_code ec, std::size_t) { self->on_read(ec); });
+                     [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                       self->on_read(ec);
+                     });
   }
 
   void on_read(boost::system::error_code ec) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec == http::error::body_limit) {
-      return refuse(http::status::payload_too_large,
-                    "the body is larger than " + std::to_string(server_.config_.body_limit) + " bytes");
+      return refuse(
+          http::status::payload_too_large,
+          "the body is larger than " + std::to_string(server_.config_.body_limit) + " bytes");
     }
     if (ec == http::error::header_limit) {
-      return refuse(http::status::request_header_fields_too_large,
-                    "the headers are larger than " + std::to_string(server_.config_.header_limit) + " bytes");
+      return refuse(
+          http::status::request_header_fields_too_large,
+          "the headers are larger than " + std::to_string(server_.config_.header_limit) + " bytes");
     }
     if (ec) {
       bool malformed = ec.category() == http::make_error_code(http::error::bad_target).category();
-      if (malformed) return refuse(http::status::bad_request, "malformed HTTP request: " + ec.message());
+      if (malformed)
+        return refuse(http::status::bad_request, "malformed HTTP request: " + ec.message());
       return fail(ec, "read");
     }
     Request request = parser_->release();
@@ -110,10 +121,12 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     busy_ = true;
     stream_.expires_never();  // the handler's time is not the client's idleness
-    server_.dispatcher_.dispatch(std::move(request), remote_, [self = shared_from_this()](Response response) {
-      net::post(self->stream_.get_executor(),
-                [self, response = std::move(response)]() mutable { self->send(std::move(response)); });
-    });
+    server_.dispatcher_.dispatch(
+        std::move(request), remote_, [self = shared_from_this()](Response response) {
+          net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
+            self->send(std::move(response));
+          });
+        });
   }
 
   // Answers an unreadable request and closes: its remaining bytes cannot be trusted.
@@ -131,9 +144,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (closing_) response.keep_alive(false);
     auto shared = std::make_shared<Response>(std::move(response));
     stream_.expires_after(server_.config_.idle_timeout);
-    http::async_write(stream_, *shared, [self = shared_from_this(), shared](boost::system::error_code ec, std::size_t) {
-      self->on_write(ec, shared->keep_alive());
-    });
+    http::async_write(
+        stream_, *shared,
+        [self = shared_from_this(), shared](boost::system::error_code ec, std::size_t) {
+          self->on_write(ec, shared->keep_alive());
+        });
   }
 
   void on_write(boost::system::error_code ec, bool keep_alive) {
@@ -157,10 +172,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   bool closing_ = false;
 };
 
-Server::Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandler upgrade,
-               std::function<std::size_t()> live_clients)
-    : io_(io), config_(config), dispatcher_(dispatcher), upgrade_(std::move(upgrade)),
-      live_clients_(std::move(live_clients)), acceptor_(net::make_strand(io)) {}
+Server::Server(net::io_context& io, const Config& config, Dispatcher& dispatcher,
+               UpgradeHandler upgrade, std::function<std::size_t()> live_clients)
+    : io_(io),
+      config_(config),
+      dispatcher_(dispatcher),
+      upgrade_(std::move(upgrade)),
+      live_clients_(std::move(live_clients)),
+      acceptor_(net::make_strand(io)) {}
 
 void Server::start() {
   auto [host, port] = split_address(config_.listen);
@@ -173,9 +192,11 @@ void Server::start() {
 }
 
 void Server::do_accept() {
-  acceptor_.async_accept(net::make_strand(io_), [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-    self->on_accept(ec, std::move(socket));
-  });
+  acceptor_.async_accept(
+      net::make_strand(io_),
+      [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+        self->on_accept(ec, std::move(socket));
+      });
 }
 
 void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
@@ -187,15 +208,16 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
     auto refused = std::make_shared<beast::tcp_stream>(std::move(socket));
     Request stub;
     stub.version(11);
-    auto response = std::make_shared<Response>(
-        problem(stub, http::status::service_unavailable, "too many open connections; try again shortly"));
+    auto response = std::make_shared<Response>(problem(
+        stub, http::status::service_unavailable, "too many open connections; try again shortly"));
     response->set(http::field::retry_after, "2");
     response->keep_alive(false);
     refused->expires_after(std::chrono::seconds(5));
-    http::async_write(*refused, *response, [refused, response](boost::system::error_code, std::size_t) {
-      boost::system::error_code ignored;
-      refused->socket().shutdown(tcp::socket::shutdown_both, ignored);
-    });
+    http::async_write(*refused, *response,
+                      [refused, response](boost::system::error_code, std::size_t) {
+                        boost::system::error_code ignored;
+                        refused->socket().shutdown(tcp::socket::shutdown_both, ignored);
+                      });
   } else {
     auto session = std::make_shared<HttpSession>(std::move(socket), *this);
     {

@@ -27,8 +27,8 @@ class HttpSession;
 
 // Decides what to do with a WebSocket upgrade request: take the socket (and answer nothing
 // here), or return a refusal to send as plain HTTP.
-using UpgradeHandler =
-    std::function<std::optional<Response>(tcp::socket& socket, Request& request, const std::string& remote)>;
+using UpgradeHandler = std::function<std::optional<Response>(tcp::socket& socket, Request& request,
+                                                             const std::string& remote)>;
 
 class Server : public std::enable_shared_from_this<Server> {
  public:
@@ -65,7 +65,8 @@ class Server : public std::enable_shared_from_this<Server> {
 
   std::mutex sessions_mutex_;
   // Open sessions, by address (to forget one without touching its weak pointer).
-  std::vector<std::pair<HttpSession*, std::weak_ptr<HttpSession>>> sessions_;  // GUARDED_BY(sessions_mutex_)
+  std::vector<std::pair<HttpSession*, std::weak_ptr<HttpSession>>>
+      sessions_;  // GUARDED_BY(sessions_mutex_)
 };
 
 }  // namespace tally::daemon

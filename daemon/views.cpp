@@ -14,9 +14,12 @@ std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size())
 
 const char* method_name(schema::SeatingMethod method) {
   switch (method) {
-    case schema::SeatingMethod::RANDOM: return "random";
-    case schema::SeatingMethod::STANDINGS: return "standings";
-    case schema::SeatingMethod::MANUAL: return "manual";
+    case schema::SeatingMethod::RANDOM:
+      return "random";
+    case schema::SeatingMethod::STANDINGS:
+      return "standings";
+    case schema::SeatingMethod::MANUAL:
+      return "manual";
   }
   return "manual";
 }
@@ -48,11 +51,13 @@ json::object event_json(const schema::StoredEvent& stored,
       {"by", text(e.getAuthor())},
       {"payload", std::move(body)},
       {"reason", text(e.getReason())},
-      {"supersedes", e.getSupersedes() == 0 ? json::value(nullptr) : json::value(e.getSupersedes())},
+      {"supersedes",
+       e.getSupersedes() == 0 ? json::value(nullptr) : json::value(e.getSupersedes())},
   };
   if (superseded_by != nullptr) {
     auto it = superseded_by->find(stored.seq());
-    out["superseded_by"] = it == superseded_by->end() ? json::value(nullptr) : json::value(it->second);
+    out["superseded_by"] =
+        it == superseded_by->end() ? json::value(nullptr) : json::value(it->second);
   }
   out["hash"] = schema::to_hex(kj::arrayPtr(stored.hash().data(), stored.hash().size()));
   return out;
@@ -117,14 +122,16 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
   return out;
 }
 
-json::object round_progress(const Tournament& t, const projections::Game& game, const projections::Round& round) {
+json::object round_progress(const Tournament& t, const projections::Game& game,
+                            const projections::Round& round) {
   int reported = 0;
   for (const auto& seated : round.tables) {
     const auto* table = t.table(round.number, seated.number);
     auto blank = projections::blank_table(round.number, seated.number);
     if (game.table_result(t, table ? *table : blank)) ++reported;
   }
-  return json::object{{"round", round.number}, {"reported", reported}, {"tables_total", round.tables.size()}};
+  return json::object{
+      {"round", round.number}, {"reported", reported}, {"tables_total", round.tables.size()}};
 }
 
 json::object tournament_summary_json(const Tournament& t) {

@@ -21,8 +21,9 @@ std::string iso_time(std::int64_t micros);
 
 // {"seq","type","stream","version","at","by","payload","reason","supersedes","superseded_by",
 // "hash"}; `superseded_by` from the map when given (seq → the seq that superseded it).
-boost::json::object event_json(const schema::StoredEvent& event,
-                               const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr);
+boost::json::object event_json(
+    const schema::StoredEvent& event,
+    const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr);
 
 // A table of a round: seating, status, version, the computed result and who entered it.
 boost::json::object table_json(const LiveState& state, const projections::Tournament& t,
@@ -38,7 +39,8 @@ boost::json::object round_progress(const projections::Tournament& t, const proje
                                    const projections::Round& round);
 
 // GET /v1/tournaments/{t}: settings, players, rounds summary, notices.
-boost::json::object tournament_json(const projections::Tournament& t, const projections::Game& game);
+boost::json::object tournament_json(const projections::Tournament& t,
+                                    const projections::Game& game);
 
 // One line of GET /v1/tournaments.
 boost::json::object tournament_summary_json(const projections::Tournament& t);

@@ -71,7 +71,8 @@ inline std::string encode(const IdempotencyValue& r) {
 
 inline std::optional<IdempotencyValue> decode_idempotency(std::string_view bytes) {
   if (bytes.size() != 16 + 32) return std::nullopt;
-  return IdempotencyValue{read_be64(bytes), read_be64(bytes.substr(8)), digest_at(bytes.substr(16))};
+  return IdempotencyValue{read_be64(bytes), read_be64(bytes.substr(8)),
+                          digest_at(bytes.substr(16))};
 }
 
 // `meta` "head": head seq then head hash.

@@ -75,7 +75,7 @@ struct EventStore::Impl {
 
   std::mutex subscribers_mutex;
   std::map<std::uint64_t, Subscriber> subscribers;  // GUARDED_BY(subscribers_mutex)
-  std::uint64_t next_subscriber = 1;                 // GUARDED_BY(subscribers_mutex)
+  std::uint64_t next_subscriber = 1;                // GUARDED_BY(subscribers_mutex)
 
   std::thread writer;
 
@@ -108,7 +108,8 @@ void EventStore::Impl::open(const std::string& dir) {
   }
   rocksdb::DB* raw = nullptr;
   auto status = rocksdb::DB::Open(db_options, dir, descriptors, &families, &raw);
-  if (!status.ok()) throw std::runtime_error("event store: cannot open " + dir + ": " + status.ToString());
+  if (!status.ok())
+    throw std::runtime_error("event store: cannot open " + dir + ": " + status.ToString());
   db.reset(raw);
 
   std::string value;
@@ -207,7 +208,8 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
         seen_version = it->second.second;
       } else {
         std::string value;
-        if (db->Get(rocksdb::ReadOptions(), cf(kIdempotency), request.idempotency_key, &value).ok()) {
+        if (db->Get(rocksdb::ReadOptions(), cf(kIdempotency), request.idempotency_key, &value)
+                .ok()) {
           seen = keys::decode_idempotency(value);
           if (seen) seen_version = version_of_seq(seen->first_seq + seen->count - 1);
         }
@@ -273,7 +275,8 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
       for (auto& [stream, version] : versions_before) versions[stream] = version;
       for (auto& result : results) {
         if (result.status != AppendStatus::appended) continue;
-        result = AppendResult{AppendStatus::failed, 0, 0, 0, "the store could not write: " + status.ToString()};
+        result = AppendResult{AppendStatus::failed, 0, 0, 0,
+                              "the store could not write: " + status.ToString()};
       }
       appended.clear();
     } else {
@@ -544,12 +547,16 @@ std::optional<IdempotencyRecord> ReadView::idempotency(std::string_view key) con
   rocksdb::ReadOptions read_options;
   read_options.snapshot = snapshot_;
   std::string value;
-  if (!impl.db->Get(read_options, impl.cf(kIdempotency), rocksdb::Slice(key.data(), key.size()), &value).ok()) {
+  if (!impl.db
+           ->Get(read_options, impl.cf(kIdempotency), rocksdb::Slice(key.data(), key.size()),
+                 &value)
+           .ok()) {
     return std::nullopt;
   }
   auto record = keys::decode_idempotency(value);
   if (!record) return std::nullopt;
-  return IdempotencyRecord{record->first_seq, record->first_seq + record->count - 1, record->digest};
+  return IdempotencyRecord{record->first_seq, record->first_seq + record->count - 1,
+                           record->digest};
 }
 
 }  // namespace tally::events

@@ -121,10 +121,10 @@ struct IdempotencyRecord {
 
 struct VerifyResult {
   bool ok = true;
-  std::uint64_t events = 0;    // events checked
-  Digest head{};               // the hash of the last event
-  std::uint64_t first_bad = 0; // !ok: the first seq whose hash or link does not match
-  std::string problem;         // !ok: what did not match
+  std::uint64_t events = 0;     // events checked
+  Digest head{};                // the hash of the last event
+  std::uint64_t first_bad = 0;  // !ok: the first seq whose hash or link does not match
+  std::string problem;          // !ok: what did not match
 };
 
 class EventStore;

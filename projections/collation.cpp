@@ -25,22 +25,24 @@ std::unique_ptr<icu::Collator> make_collator(const std::string& locale) {
 
 }  // namespace
 
-Collation::Collation(const std::string& locale) : locale_(locale), collator_(make_collator(locale)) {}
+Collation::Collation(const std::string& locale)
+    : locale_(locale), collator_(make_collator(locale)) {}
 Collation::~Collation() = default;
 Collation::Collation(Collation&&) noexcept = default;
 Collation& Collation::operator=(Collation&&) noexcept = default;
 
 int Collation::compare(std::string_view a, std::string_view b) const {
   UErrorCode status = U_ZERO_ERROR;
-  auto r = collator_->compareUTF8(icu::StringPiece(a.data(), static_cast<int32_t>(a.size())),
-                                  icu::StringPiece(b.data(), static_cast<int32_t>(b.size())), status);
+  auto r =
+      collator_->compareUTF8(icu::StringPiece(a.data(), static_cast<int32_t>(a.size())),
+                             icu::StringPiece(b.data(), static_cast<int32_t>(b.size())), status);
   if (U_FAILURE(status)) return a.compare(b);
   return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
 }
 
 std::string Collation::sort_key(std::string_view name) const {
-  icu::UnicodeString s =
-      icu::UnicodeString::fromUTF8(icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
+  icu::UnicodeString s = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
   std::vector<uint8_t> key(64);
   int32_t size = collator_->getSortKey(s, key.data(), static_cast<int32_t>(key.size()));
   if (size > static_cast<int32_t>(key.size())) {

@@ -4,7 +4,8 @@ namespace tally::projections {
 
 boost::json::object Game::table_extras(const Tournament&, const TableState&) const { return {}; }
 
-boost::json::object Game::describe_action(const Tournament&, const TableState&, const Action&) const {
+boost::json::object Game::describe_action(const Tournament&, const TableState&,
+                                          const Action&) const {
   return {};
 }
 
@@ -12,9 +13,10 @@ boost::json::object Game::round_extras(const Tournament&, const Round&) const { 
 
 std::vector<std::string> Game::notices(const Tournament&) const { return {}; }
 
-Outcome<std::vector<PayloadBuilder>> Game::auto_actions(const Tournament&, const TableState&) const {
-  return Outcome<std::vector<PayloadBuilder>>::refused(
-      "game", "this game has no automatic table actions");
+Outcome<std::vector<PayloadBuilder>> Game::auto_actions(const Tournament&,
+                                                        const TableState&) const {
+  return Outcome<std::vector<PayloadBuilder>>::refused("game",
+                                                       "this game has no automatic table actions");
 }
 
 Outcome<boost::json::object> Game::calculate(const boost::json::object&,

@@ -44,17 +44,18 @@ struct Outcome {
   static Outcome refused(RuleErrors e) { return Outcome{std::nullopt, std::move(e)}; }
   static Outcome refused(std::string rule, std::string message, std::string field = "",
                          std::string player = "") {
-    return refused(RuleErrors{{std::move(rule), std::move(player), std::move(field), std::move(message)}});
+    return refused(
+        RuleErrors{{std::move(rule), std::move(player), std::move(field), std::move(message)}});
   }
   explicit operator bool() const { return value.has_value(); }
 };
 
 struct SeatingRequest {
-  std::uint32_t round = 0;  // the round being seated (rounds so far + 1)
+  std::uint32_t round = 0;                      // the round being seated (rounds so far + 1)
   std::optional<schema::SeatingMethod> method;  // absent: the game's default for this round
-  std::uint64_t seed = 0;   // for a random draw (the daemon makes one when the client gives none)
+  std::uint64_t seed = 0;  // for a random draw (the daemon makes one when the client gives none)
   std::vector<std::vector<std::string>> tables;  // manual seating
-  std::string reason;       // manual seating / departures from the solver
+  std::string reason;                            // manual seating / departures from the solver
 };
 
 struct Seating {
@@ -75,7 +76,8 @@ class Game {
 
   // The tournament's rules: the game's defaults overridden by `overrides`; an unknown key or a
   // bad value is refused naming the key (rule "rules").
-  virtual Outcome<boost::json::object> normalize_rules(const boost::json::object& overrides) const = 0;
+  virtual Outcome<boost::json::object> normalize_rules(
+      const boost::json::object& overrides) const = 0;
 
   // The payload a `PUT .../result` body decodes into (e.g. CATAN_RESULT).
   virtual schema::Event::Payload::Which result_kind() const = 0;
@@ -96,7 +98,8 @@ class Game {
                                                           const TableState& table) const = 0;
 
   // Anything a table shows beyond seating and result (AGoT: "houses"). Default: nothing.
-  virtual boost::json::object table_extras(const Tournament& tournament, const TableState& table) const;
+  virtual boost::json::object table_extras(const Tournament& tournament,
+                                           const TableState& table) const;
 
   // What the answer to an accepted action carries beyond seq and version (Carcassonne scoring:
   // points, lines, totals). `table` already includes the action. Default: nothing.

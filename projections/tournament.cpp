@@ -19,8 +19,10 @@ bool is_table_action(Which w) {
     case Which::CLAIMED_WIN:
     case Which::HOUSE_PICK:
     case Which::CARCASSONNE_SCORING:
-    case Which::VOID: return true;
-    default: return false;
+    case Which::VOID:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -96,7 +98,8 @@ std::vector<const Player*> Tournament::active_players() const {
 bool Tournament::apply(const schema::StoredEvent& stored) {
   auto event = stored.event();
   auto payload = event.getPayload();
-  StreamName stream = parse_stream(std::string_view(event.getStream().cStr(), event.getStream().size()));
+  StreamName stream =
+      parse_stream(std::string_view(event.getStream().cStr(), event.getStream().size()));
   if (stream.tournament.empty()) return false;
   if (!id.empty() && stream.tournament != id) return false;
 
@@ -171,7 +174,8 @@ bool Tournament::apply(const schema::StoredEvent& stored) {
       std::erase_if(rounds, [&](const Round& r) { return r.seq == event.getSupersedes(); });
       break;
     }
-    default: return false;
+    default:
+      return false;
   }
   version = event.getVersion();
   last_seq = stored.seq();

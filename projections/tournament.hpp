@@ -107,7 +107,7 @@ std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t
 // A view into the parsed name: valid as long as the string it was parsed from.
 struct StreamName {
   std::string_view tournament;  // empty: not a tournament's stream
-  std::uint32_t round = 0;  // 0: the tournament's own stream
+  std::uint32_t round = 0;      // 0: the tournament's own stream
   std::uint32_t table = 0;
 };
 StreamName parse_stream(std::string_view stream);

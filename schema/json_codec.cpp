@@ -1,7 +1,7 @@
 #include "schema/json_codec.hpp"
 
-#include <boost/json.hpp>
 #include <capnp/schema.h>
+#include <boost/json.hpp>
 
 #include <cstdint>
 #include <functional>
@@ -43,14 +43,21 @@ std::string_view view(kj::StringPtr s) { return {s.cStr(), s.size()}; }
 
 const char* kind_name(const json::value& v) {
   switch (v.kind()) {
-    case json::kind::null: return "null";
-    case json::kind::bool_: return "a boolean";
+    case json::kind::null:
+      return "null";
+    case json::kind::bool_:
+      return "a boolean";
     case json::kind::int64:
-    case json::kind::uint64: return "an integer";
-    case json::kind::double_: return "a number with a fraction or exponent";
-    case json::kind::string: return "a string";
-    case json::kind::array: return "an array";
-    case json::kind::object: return "an object";
+    case json::kind::uint64:
+      return "an integer";
+    case json::kind::double_:
+      return "a number with a fraction or exponent";
+    case json::kind::string:
+      return "a string";
+    case json::kind::array:
+      return "an array";
+    case json::kind::object:
+      return "an object";
   }
   return "a value";
 }
@@ -72,15 +79,24 @@ struct IntRange {
 std::optional<IntRange> int_range(capnp::schema::Type::Which which) {
   using W = capnp::schema::Type::Which;
   switch (which) {
-    case W::INT8: return IntRange{INT8_MIN, INT8_MAX};
-    case W::INT16: return IntRange{INT16_MIN, INT16_MAX};
-    case W::INT32: return IntRange{INT32_MIN, INT32_MAX};
-    case W::INT64: return IntRange{INT64_MIN, INT64_MAX};
-    case W::UINT8: return IntRange{0, UINT8_MAX};
-    case W::UINT16: return IntRange{0, UINT16_MAX};
-    case W::UINT32: return IntRange{0, UINT32_MAX};
-    case W::UINT64: return IntRange{0, UINT64_MAX};
-    default: return std::nullopt;
+    case W::INT8:
+      return IntRange{INT8_MIN, INT8_MAX};
+    case W::INT16:
+      return IntRange{INT16_MIN, INT16_MAX};
+    case W::INT32:
+      return IntRange{INT32_MIN, INT32_MAX};
+    case W::INT64:
+      return IntRange{INT64_MIN, INT64_MAX};
+    case W::UINT8:
+      return IntRange{0, UINT8_MAX};
+    case W::UINT16:
+      return IntRange{0, UINT16_MAX};
+    case W::UINT32:
+      return IntRange{0, UINT32_MAX};
+    case W::UINT64:
+      return IntRange{0, UINT64_MAX};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -97,8 +113,10 @@ bool is_pointer(capnp::Type type) {
     case W::LIST:
     case W::STRUCT:
     case W::INTERFACE:
-    case W::ANY_POINTER: return true;
-    default: return false;
+    case W::ANY_POINTER:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -175,9 +193,7 @@ class Decoder {
     path_ = std::move(saved);
   }
 
-  void fail(std::string message) {
-    errors.push_back({path_, field_, player_, std::move(message)});
-  }
+  void fail(std::string message) { errors.push_back({path_, field_, player_, std::move(message)}); }
 
   static std::optional<capnp::StructSchema::Field> find_field(capnp::StructSchema schema,
                                                               std::string_view json_key) {
@@ -211,10 +227,11 @@ class Decoder {
         out.set(field, capnp::Text::Reader(text.c_str(), text.size()));
         return;
       }
-      decode_value(v, field.getType(), [&](const capnp::DynamicValue::Reader& r) { out.set(field, r); },
-                   [&](std::optional<unsigned> size) {
-                     return size ? out.init(field, *size) : out.init(field);
-                   });
+      decode_value(
+          v, field.getType(), [&](const capnp::DynamicValue::Reader& r) { out.set(field, r); },
+          [&](std::optional<unsigned> size) {
+            return size ? out.init(field, *size) : out.init(field);
+          });
     });
   }
 
@@ -274,8 +291,8 @@ class Decoder {
             return;
           }
         }
-        fail("must be one of " + enumerant_list(schema) + ", not \"" +
-             std::string(v.as_string()) + "\"");
+        fail("must be one of " + enumerant_list(schema) + ", not \"" + std::string(v.as_string()) +
+             "\"");
         return;
       }
       case W::STRUCT: {
@@ -284,7 +301,8 @@ class Decoder {
           auto inner = *schema.getFields().begin();
           auto builder = init(std::nullopt).as<capnp::DynamicStruct>();
           decode_value(
-              v, inner.getType(), [&](const capnp::DynamicValue::Reader& r) { builder.set(inner, r); },
+              v, inner.getType(),
+              [&](const capnp::DynamicValue::Reader& r) { builder.set(inner, r); },
               [&](std::optional<unsigned> size) {
                 return size ? builder.init(inner, *size) : builder.init(inner);
               });
@@ -325,7 +343,8 @@ class Decoder {
     }
   }
 
-  void decode_integer(const json::value& v, IntRange range, bool unsigned_field, const Setter& set) {
+  void decode_integer(const json::value& v, IntRange range, bool unsigned_field,
+                      const Setter& set) {
     std::string bounds =
         "between " + std::to_string(range.min) + " and " + std::to_string(range.max);
     if (v.is_int64()) {
@@ -384,23 +403,29 @@ json::value encode_field(capnp::DynamicStruct::Reader in, capnp::StructSchema::F
 json::value encode_value(capnp::DynamicValue::Reader v, capnp::Type type) {
   using W = capnp::schema::Type::Which;
   switch (type.which()) {
-    case W::VOID: return nullptr;
-    case W::BOOL: return v.as<bool>();
+    case W::VOID:
+      return nullptr;
+    case W::BOOL:
+      return v.as<bool>();
     case W::INT8:
     case W::INT16:
     case W::INT32:
-    case W::INT64: return v.as<std::int64_t>();
+    case W::INT64:
+      return v.as<std::int64_t>();
     case W::UINT8:
     case W::UINT16:
     case W::UINT32:
-    case W::UINT64: return v.as<std::uint64_t>();
+    case W::UINT64:
+      return v.as<std::uint64_t>();
     case W::FLOAT32:
-    case W::FLOAT64: return nullptr;  // the schema has none (see decode)
+    case W::FLOAT64:
+      return nullptr;  // the schema has none (see decode)
     case W::TEXT: {
       auto t = v.as<capnp::Text>();
       return json::string(t.cStr(), t.size());
     }
-    case W::DATA: return json::string(to_hex(v.as<capnp::Data>()));
+    case W::DATA:
+      return json::string(to_hex(v.as<capnp::Data>()));
     case W::ENUM: {
       auto e = v.as<capnp::DynamicEnum>().getEnumerant();
       KJ_IF_MAYBE (known, e) {
@@ -425,7 +450,8 @@ json::value encode_value(capnp::DynamicValue::Reader v, capnp::Type type) {
       return out;
     }
     case W::INTERFACE:
-    case W::ANY_POINTER: return nullptr;
+    case W::ANY_POINTER:
+      return nullptr;
   }
   return nullptr;
 }
@@ -452,10 +478,12 @@ std::vector<FieldError> decode(const boost::json::value& in, capnp::DynamicStruc
   return std::move(decoder.errors);
 }
 
-std::vector<FieldError> decode_payload(const boost::json::value& body, Event::Payload::Builder payload,
+std::vector<FieldError> decode_payload(const boost::json::value& body,
+                                       Event::Payload::Builder payload,
                                        Event::Payload::Which kind) {
   auto dynamic = capnp::toDynamic(payload);
-  KJ_IF_MAYBE (field, dynamic.getSchema().getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
+  KJ_IF_MAYBE (field,
+               dynamic.getSchema().getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
     if (field->getType().isVoid()) {
       dynamic.set(*field, capnp::VOID);
       return {};
@@ -479,8 +507,8 @@ boost::json::object encode(capnp::DynamicStruct::Reader in) {
   json::object out;
   auto schema = in.getSchema();
   for (auto field : schema.getNonUnionFields()) {
-    bool pointer = !field.getProto().isGroup() && is_pointer(field.getType()) &&
-                   !is_json_text(field);
+    bool pointer =
+        !field.getProto().isGroup() && is_pointer(field.getType()) && !is_json_text(field);
     if (pointer && is_optional(field) && !in.has(field)) continue;
     out[json_name(view(field.getProto().getName()))] = encode_field(in, field);
   }

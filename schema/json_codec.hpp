@@ -12,9 +12,9 @@
 
 #include "schema/tally.capnp.h"
 
-#include <boost/json/value.hpp>
 #include <capnp/dynamic.h>
 #include <kj/common.h>
+#include <boost/json/value.hpp>
 
 #include <string>
 #include <string_view>
@@ -44,8 +44,8 @@ std::vector<FieldError> decode(const boost::json::value& in, typename T::Builder
 }
 
 // Sets the event's payload to the member `kind` and decodes `body` into it.
-std::vector<FieldError> decode_payload(const boost::json::value& body, Event::Payload::Builder payload,
-                                       Event::Payload::Which kind);
+std::vector<FieldError> decode_payload(const boost::json::value& body,
+                                       Event::Payload::Builder payload, Event::Payload::Which kind);
 
 // The JSON name of a payload kind, the event `type` of the API: CATAN_RESULT → "catan_result".
 std::string payload_type(Event::Payload::Which kind);

@@ -12,7 +12,9 @@ StoredEvent::StoredEvent(std::uint64_t seq, const Digest& hash, std::string_view
   std::size_t words = (encoded.size() + sizeof(capnp::word) - 1) / sizeof(capnp::word);
   void* memory = ::operator new(sizeof(Block) + words * sizeof(capnp::word));
   block_ = new (memory) Block(seq, hash, words);
-  if (words > 0) std::memset(block_->words() + words - 1, 0, sizeof(capnp::word));  // a ragged tail reads as zeros
+  if (words > 0)
+    std::memset(block_->words() + words - 1, 0,
+                sizeof(capnp::word));  // a ragged tail reads as zeros
   std::memcpy(block_->words(), encoded.data(), encoded.size());
   try {
     block_->reader.emplace(kj::arrayPtr(block_->words(), words));

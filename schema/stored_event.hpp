@@ -10,8 +10,8 @@
 
 #include <array>
 #include <atomic>
-#include <optional>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace tally::schema {
@@ -24,7 +24,9 @@ class StoredEvent {
   // Copies `encoded` (a Cap'n Proto message with its segment table, any alignment) into aligned
   // storage. Throws kj::Exception when the bytes are not a valid message.
   StoredEvent(std::uint64_t seq, const Digest& hash, std::string_view encoded);
-  StoredEvent(const StoredEvent& other) noexcept : block_(other.block_) { block_->refs.fetch_add(1, std::memory_order_relaxed); }
+  StoredEvent(const StoredEvent& other) noexcept : block_(other.block_) {
+    block_->refs.fetch_add(1, std::memory_order_relaxed);
+  }
   StoredEvent(StoredEvent&& other) noexcept : block_(other.block_) { other.block_ = nullptr; }
   StoredEvent& operator=(StoredEvent other) noexcept {
     std::swap(block_, other.block_);
@@ -38,7 +40,8 @@ class StoredEvent {
   Event::Reader event() const { return block_->root; }
   // The encoded bytes the hash covers.
   std::string_view bytes() const {
-    return {reinterpret_cast<const char*>(block_->words()), block_->word_count * sizeof(capnp::word)};
+    return {reinterpret_cast<const char*>(block_->words()),
+            block_->word_count * sizeof(capnp::word)};
   }
 
  private:
@@ -55,7 +58,8 @@ class StoredEvent {
     capnp::word* words() { return reinterpret_cast<capnp::word*>(this + 1); }
     const capnp::word* words() const { return reinterpret_cast<const capnp::word*>(this + 1); }
   };
-  static_assert(sizeof(Block) % sizeof(capnp::word) == 0, "the bytes after a Block stay word-aligned");
+  static_assert(sizeof(Block) % sizeof(capnp::word) == 0,
+                "the bytes after a Block stay word-aligned");
 
   void release() noexcept;
   Block* block_;

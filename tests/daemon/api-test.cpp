@@ -48,22 +48,29 @@ class Api : public ::testing::Test {
   // table 1 = p1 v p2, table 2 = p3 v p4, …
   void tournament(int players, const std::string& id = "cup") {
     auto org = organizer();
-    ASSERT_EQ(org.post("/v1/tournaments", json::object{{"id", id}, {"name", "Cup"}, {"game", "testgame"}}).status, 201);
+    ASSERT_EQ(
+        org.post("/v1/tournaments", json::object{{"id", id}, {"name", "Cup"}, {"game", "testgame"}})
+            .status,
+        201);
     for (int i = 1; i <= players; ++i) {
-      auto r = org.post("/v1/tournaments/" + id + "/players",
-                        json::object{{"id", "p" + std::to_string(i)}, {"name", "Player " + std::to_string(i)}});
+      auto r = org.post(
+          "/v1/tournaments/" + id + "/players",
+          json::object{{"id", "p" + std::to_string(i)}, {"name", "Player " + std::to_string(i)}});
       ASSERT_EQ(r.status, 201) << r.body;
     }
     json::array tables;
     for (int i = 1; i + 1 <= players; i += 2) {
       tables.push_back(json::array{"p" + std::to_string(i), "p" + std::to_string(i + 1)});
     }
-    auto r = org.post("/v1/tournaments/" + id + "/rounds", json::object{{"method", "manual"}, {"tables", tables}});
+    auto r = org.post("/v1/tournaments/" + id + "/rounds",
+                      json::object{{"method", "manual"}, {"tables", tables}});
     ASSERT_EQ(r.status, 201) << r.body;
   }
 
-  static std::string table(int round, int n, const std::string& what = "result", const std::string& t = "cup") {
-    return "/v1/tournaments/" + t + "/rounds/" + std::to_string(round) + "/tables/" + std::to_string(n) + "/" + what;
+  static std::string table(int round, int n, const std::string& what = "result",
+                           const std::string& t = "cup") {
+    return "/v1/tournaments/" + t + "/rounds/" + std::to_string(round) + "/tables/" +
+           std::to_string(n) + "/" + what;
   }
 
   TempDir dir_;
@@ -116,13 +123,18 @@ TEST_F(Api, EveryErrorIsProblemJsonNamingTheField) {
   expect_problem(wrong_method, 405);
   EXPECT_NE(wrong_method.header("Allow").find("GET"), std::string::npos);
   // 409 an existing tournament
-  expect_problem(org.post("/v1/tournaments", json::object{{"id", "cup"}, {"name", "x"}, {"game", "testgame"}}), 409);
+  expect_problem(
+      org.post("/v1/tournaments", json::object{{"id", "cup"}, {"name", "x"}, {"game", "testgame"}}),
+      409);
   // 422 unknown field, named
-  auto unknown = org.post("/v1/tournaments", json::object{{"id", "b"}, {"name", "B"}, {"game", "testgame"}, {"colour", "red"}});
+  auto unknown =
+      org.post("/v1/tournaments",
+               json::object{{"id", "b"}, {"name", "B"}, {"game", "testgame"}, {"colour", "red"}});
   expect_problem(unknown, 422);
   EXPECT_EQ(unknown.json().at("errors").at(0).at("field"), "colour");
   // 422 a bad id, named with its rule
-  auto bad_id = org.post("/v1/tournaments", json::object{{"id", "Bad Id"}, {"name", "B"}, {"game", "testgame"}});
+  auto bad_id = org.post("/v1/tournaments",
+                         json::object{{"id", "Bad Id"}, {"name", "B"}, {"game", "testgame"}});
   expect_problem(bad_id, 422);
   EXPECT_EQ(bad_id.json().at("errors").at(0).at("field"), "id");
   // 422 a result that breaks the game's rules: rule id, player and field
@@ -133,7 +145,10 @@ TEST_F(Api, EveryErrorIsProblemJsonNamingTheField) {
   EXPECT_EQ(e.at("player"), "p1");
   EXPECT_EQ(e.at("field"), "score");
   // 422 structure: a wrong type is named by its path and player
-  auto typed = eva.put(table(1, 1), json::parse(R"({"players":[{"player":"p1","score":"ten"},{"player":"p2","score":1}]})"), kFirstEntry);
+  auto typed = eva.put(
+      table(1, 1),
+      json::parse(R"({"players":[{"player":"p1","score":"ten"},{"player":"p2","score":1}]})"),
+      kFirstEntry);
   expect_problem(typed, 422);
   EXPECT_EQ(typed.json().at("errors").at(0).at("rule"), "schema");
   EXPECT_EQ(typed.json().at("errors").at(0).at("field"), "score");
@@ -149,10 +164,13 @@ TEST_F(Api, EveryErrorIsProblemJsonNamingTheField) {
   HttpClient forged("127.0.0.1", daemon_->port(), "tly_forged");
   expect_problem(forged.get("/v1/tournaments"), 401);
   // 403 a judge creating a tournament
-  expect_problem(eva.post("/v1/tournaments", json::object{{"id", "x"}, {"name", "X"}, {"game", "testgame"}}), 403);
+  expect_problem(
+      eva.post("/v1/tournaments", json::object{{"id", "x"}, {"name", "X"}, {"game", "testgame"}}),
+      403);
   // nothing of the above left an event behind
   auto audit = org.get("/v1/tournaments/cup/audit").json();
-  for (const auto& ev : audit.at("events").as_array()) EXPECT_NE(ev.at("type"), "carcassonne_result");
+  for (const auto& ev : audit.at("events").as_array())
+    EXPECT_NE(ev.at("type"), "carcassonne_result");
 }
 
 TEST_F(Api, RevokingAJudgeTakesEffectOnTheNextRequest) {
@@ -221,17 +239,20 @@ TEST_F(Api, ReplacingAResultNeedsTheVersionAndAReasonAndTheAuditShowsTheChain) {
   ASSERT_EQ(first.status, 201);
   EXPECT_EQ(first.header("ETag"), "\"1\"");
   // Stale version → 412 with the table as it is.
-  expect_problem(eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "typo"), {{"If-Match", "\"7\""}}), 412);
+  expect_problem(
+      eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "typo"), {{"If-Match", "\"7\""}}), 412);
   // No reason → 422 naming the reason.
   auto no_reason = eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}), {{"If-Match", "\"1\""}});
   expect_problem(no_reason, 422);
   EXPECT_EQ(no_reason.json().at("errors").at(0).at("field"), "reason");
-  auto fixed = eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "scores swapped"), {{"If-Match", "\"1\""}});
+  auto fixed = eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "scores swapped"),
+                       {{"If-Match", "\"1\""}});
   ASSERT_EQ(fixed.status, 200) << fixed.body;
   EXPECT_EQ(fixed.header("ETag"), "\"2\"");
   EXPECT_EQ(fixed.json().at("result").at("players").at(0).at("score"), 1);
 
-  auto audit = organizer().get("/v1/tournaments/cup/audit?table=1&round=1").json().at("events").as_array();
+  auto audit =
+      organizer().get("/v1/tournaments/cup/audit?table=1&round=1").json().at("events").as_array();
   ASSERT_EQ(audit.size(), 3u);  // the seating (round 1) and both entries
   auto& original = audit[1];
   auto& correction = audit[2];
@@ -244,8 +265,10 @@ TEST_F(Api, ReplacingAResultNeedsTheVersionAndAReasonAndTheAuditShowsTheChain) {
 TEST_F(Api, AnIdempotentRetryAfterARestartAppendsNothing) {
   tournament(2);
   std::string token = new_judge("Eva");
-  std::map<std::string, std::string> headers = {{"If-None-Match", "*"}, {"Idempotency-Key", "3f1c-retry-me"}};
-  HttpReply first = HttpClient("127.0.0.1", daemon_->port(), token).put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), headers);
+  std::map<std::string, std::string> headers = {{"If-None-Match", "*"},
+                                                {"Idempotency-Key", "3f1c-retry-me"}};
+  HttpReply first = HttpClient("127.0.0.1", daemon_->port(), token)
+                        .put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), headers);
   ASSERT_EQ(first.status, 201);
   std::uint64_t head = organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
 
@@ -287,16 +310,24 @@ TEST_F(Api, AsOfGivesTheStandingsAsTheyWereBeforeACorrection) {
   HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
   auto first = eva.put(table(1, 1), result({{"p1", 3}, {"p2", 1}}), kFirstEntry);
   std::uint64_t before_correction = first.json().at("seq").to_number<std::uint64_t>();
-  ASSERT_EQ(eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "swapped"), {{"If-Match", "\"1\""}}).status, 200);
+  ASSERT_EQ(eva.put(table(1, 1), result({{"p1", 1}, {"p2", 3}}, "swapped"), {{"If-Match", "\"1\""}})
+                .status,
+            200);
 
   auto now = organizer().get("/v1/tournaments/cup/standings").json();
-  auto then = organizer().get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction)).json();
+  auto then = organizer()
+                  .get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction))
+                  .json();
   EXPECT_EQ(now.at("rows").at(0).at("player"), "p2");
   EXPECT_EQ(then.at("rows").at(0).at("player"), "p1");
   EXPECT_EQ(then.at("seq"), before_correction);
-  auto seating_only = organizer().get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction - 1)).json();
+  auto seating_only =
+      organizer()
+          .get("/v1/tournaments/cup/standings?as_of=" + std::to_string(before_correction - 1))
+          .json();
   EXPECT_EQ(seating_only.at("rows").at(0).at("games"), 0);
-  expect_problem(organizer().get("/v1/tournaments/cup/standings?as_of=1"), 404);  // before the tournament
+  expect_problem(organizer().get("/v1/tournaments/cup/standings?as_of=1"),
+                 404);  // before the tournament
   expect_problem(organizer().get("/v1/tournaments/cup/standings?as_of=x"), 400);
 }
 
@@ -307,9 +338,12 @@ TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
   ASSERT_EQ(claim.status, 201) << claim.body;
   std::string seq = std::to_string(claim.json().at("seq").to_number<std::uint64_t>());
   expect_problem(eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{}), 422);
-  auto voided = eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{{"reason", "wrong table"}});
+  auto voided = eva.post("/v1/tournaments/cup/events/" + seq + "/void",
+                         json::object{{"reason", "wrong table"}});
   EXPECT_EQ(voided.status, 200) << voided.body;
-  expect_problem(eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{{"reason", "again"}}), 422);
+  expect_problem(
+      eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{{"reason", "again"}}),
+      422);
   expect_problem(HttpClient("127.0.0.1", daemon_->port()).get("/v1/tournaments/cup/audit"), 401);
   auto audit = eva.get("/v1/tournaments/cup/audit?player=p1").json().at("events").as_array();
   EXPECT_EQ(audit.back().at("type"), "claimed_win");
@@ -319,12 +353,17 @@ TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
 TEST_F(Api, ARoundIsSeatedOnlyWhenThePreviousIsReportedUnlessForcedWithAReason) {
   tournament(4);
   auto org = organizer();
-  auto refused = org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"seed", 7}});
+  auto refused =
+      org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"seed", 7}});
   expect_problem(refused, 409);
   EXPECT_EQ(refused.json().at("errors").at(0).at("rule"), "round.unreported");
-  expect_problem(org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"force", true}}), 422);
-  auto forced = org.post("/v1/tournaments/cup/rounds",
-                         json::object{{"method", "random"}, {"seed", 7}, {"force", true}, {"reason", "table 2 went home"}});
+  expect_problem(
+      org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}, {"force", true}}),
+      422);
+  auto forced = org.post(
+      "/v1/tournaments/cup/rounds",
+      json::object{
+          {"method", "random"}, {"seed", 7}, {"force", true}, {"reason", "table 2 went home"}});
   ASSERT_EQ(forced.status, 201) << forced.body;
   EXPECT_EQ(forced.json().at("round"), 2);
   EXPECT_EQ(forced.json().at("seed"), 7);
@@ -342,7 +381,8 @@ TEST_F(Api, EventsArePagedInSeqOrder) {
   auto rest = organizer().get("/v1/tournaments/cup/events?from=" + std::to_string(next)).json();
   EXPECT_EQ(rest.at("events").at(0).at("seq"), next);
   EXPECT_TRUE(rest.at("next").is_null());
-  EXPECT_EQ(page.at("events").as_array().size() + rest.at("events").as_array().size(), 8u);  // created, 6 players, seating
+  EXPECT_EQ(page.at("events").as_array().size() + rest.at("events").as_array().size(),
+            8u);  // created, 6 players, seating
 }
 
 TEST_F(Api, VerifyAndMetrics) {
@@ -353,7 +393,10 @@ TEST_F(Api, VerifyAndMetrics) {
   HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
   expect_problem(eva.get("/v1/verify"), 403);
   std::string metrics = organizer().get("/metrics").body;
-  EXPECT_NE(metrics.find("tallyd_http_requests_total{route=\"/v1/tournaments/{t}/players\",method=\"POST\",status=\"201\"} 2"), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find("tallyd_http_requests_total{route=\"/v1/tournaments/{t}/"
+                         "players\",method=\"POST\",status=\"201\"} 2"),
+            std::string::npos)
+      << metrics;
   EXPECT_NE(metrics.find("tallyd_append_duration_seconds_bucket{le=\"+Inf\"}"), std::string::npos);
   EXPECT_NE(metrics.find("tallyd_events_total "), std::string::npos);
   EXPECT_NE(metrics.find("tallyd_live_clients 0"), std::string::npos);
@@ -405,9 +448,13 @@ TEST_F(Api, ALiveClientGetsEveryEventOnceInOrderAcrossAReconnectWithSince) {
   std::vector<std::uint64_t> written;
   for (int t = 3; t <= 4; ++t) {
     std::string a = "p" + std::to_string(2 * t - 1), b = "p" + std::to_string(2 * t);
-    written.push_back(eva.put(table(1, t), result({{a, 5}, {b, 1}}), kFirstEntry).json().at("seq").to_number<std::uint64_t>());
+    written.push_back(eva.put(table(1, t), result({{a, 5}, {b, 1}}), kFirstEntry)
+                          .json()
+                          .at("seq")
+                          .to_number<std::uint64_t>());
   }
-  WsClient again("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live?since=" + std::to_string(last_seen));
+  WsClient again("127.0.0.1", daemon_->port(),
+                 "/v1/tournaments/cup/live?since=" + std::to_string(last_seen));
   auto snapshot = again.read();
   ASSERT_TRUE(snapshot);
   EXPECT_EQ(snapshot->at("type"), "snapshot");
@@ -494,7 +541,9 @@ TEST_F(ApiWithSmallLiveQueue, ASlowClientIsClosedAndDoesNotSlowTheOthers) {
 
 class ApiWithRateLimit : public Api {
  protected:
-  std::vector<std::string> extra_flags() override { return {"--rate-limit", "2", "--rate-burst", "3"}; }
+  std::vector<std::string> extra_flags() override {
+    return {"--rate-limit", "2", "--rate-burst", "3"};
+  }
 };
 
 TEST_F(ApiWithRateLimit, ATokenOverItsRateGets429WithRetryAfter) {

@@ -5,13 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <map>
 #include <random>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 extern char** environ;
 
@@ -75,7 +75,8 @@ TEST(EventStoreCrash, EveryAcknowledgedAppendSurvivesSigkill) {
     for (const auto& [seq, player] : all_acked) {
       auto event = view.event(seq);
       ASSERT_TRUE(event.has_value()) << "acknowledged seq " << seq << " lost after kill " << run;
-      EXPECT_EQ(std::string(event->event().getPayload().getClaimedWin().getPlayer().cStr()), player);
+      EXPECT_EQ(std::string(event->event().getPayload().getClaimedWin().getPlayer().cStr()),
+                player);
     }
   }
 }

@@ -215,7 +215,8 @@ TEST(EventStore, ReadsByStreamFromVersionAndLogFromSeq) {
   TempDir dir;
   EventStore store(dir.str());
   for (int i = 1; i <= 6; ++i) {
-    store.append(request(i % 2 ? "odd" : "even", ExpectedVersion::any(), {"p" + std::to_string(i)}));
+    store.append(
+        request(i % 2 ? "odd" : "even", ExpectedVersion::any(), {"p" + std::to_string(i)}));
   }
   auto view = store.read_view();
   auto odd = view.stream("odd", 2);

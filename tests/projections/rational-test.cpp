@@ -1,7 +1,7 @@
 #include "projections/rational.hpp"
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <boost/json.hpp>
 
 namespace tally {
 namespace {

@@ -64,7 +64,8 @@ TEST(Tournament, TheNewestCorrectionIsInEffectAndVoidsRemoveActions) {
   b.void_event(1, 1, other, "entered by mistake");
   t = b.tournament();
   ASSERT_EQ(t.table(1, 1)->actions.size(), 1u);
-  EXPECT_EQ(std::string(t.table(1, 1)->actions[0].payload().getClaimedWin().getPlayer().cStr()), "c");
+  EXPECT_EQ(std::string(t.table(1, 1)->actions[0].payload().getClaimedWin().getPlayer().cStr()),
+            "c");
   EXPECT_EQ(t.table(1, 1)->version, 4u);
 }
 

@@ -65,10 +65,12 @@ TEST(SchemaEvolution, Version1EventsDecodeWithTheCurrentSchema) {
   auto t = created.getRoot<Event>();
   EXPECT_EQ(text(t.getEventId()), "k-1");
   EXPECT_EQ(text(t.getPayload().getTournamentCreated().getLocale()), "cs");
-  EXPECT_EQ(text(t.getPayload().getTournamentCreated().getRules()), R"({"round_points_4":[5,3,2,1]})");
+  EXPECT_EQ(text(t.getPayload().getTournamentCreated().getRules()),
+            R"({"round_points_4":[5,3,2,1]})");
 
   capnp::FlatArrayMessageReader player(messages[2]);
-  EXPECT_EQ(text(player.getRoot<Event>().getPayload().getPlayerRegistered().getName()), "Jana Nováková");
+  EXPECT_EQ(text(player.getRoot<Event>().getPayload().getPlayerRegistered().getName()),
+            "Jana Nováková");
 
   capnp::FlatArrayMessageReader seating(messages[3]);
   auto round = seating.getRoot<Event>().getPayload().getRoundSeated();
@@ -96,7 +98,10 @@ TEST(SchemaEvolution, Version1EventsDecodeWithTheCurrentSchema) {
   EXPECT_EQ(r3.getCapitalsCaptured()[1], House::TYRELL);
 
   capnp::FlatArrayMessageReader scoring(messages[8]);
-  EXPECT_EQ(encode_struct(scoring.getRoot<Event>().getPayload().getCarcassonneScoring()).at("event").at("tiles"), 4);
+  EXPECT_EQ(encode_struct(scoring.getRoot<Event>().getPayload().getCarcassonneScoring())
+                .at("event")
+                .at("tiles"),
+            4);
 }
 
 }  // namespace

@@ -2,9 +2,9 @@
 
 #include "schema/tally.capnp.h"
 
-#include <boost/json.hpp>
 #include <capnp/message.h>
 #include <gtest/gtest.h>
+#include <boost/json.hpp>
 
 namespace tally::schema {
 namespace {
@@ -36,18 +36,18 @@ TEST(JsonCodec, DecodesAWellFormedResult) {
   EXPECT_EQ(std::string(r.getPlayers()[1].getPlayer().cStr()), "b");
   EXPECT_EQ(r.getPlayers()[0].getCities(), 3);
   EXPECT_TRUE(r.getPlayers()[0].getLargestArmy());
-  EXPECT_FALSE(r.getPlayers()[0].hasVp());        // optional and absent
+  EXPECT_FALSE(r.getPlayers()[0].hasVp());          // optional and absent
   EXPECT_FALSE(r.getPlayers()[0].getClaimedWin());  // optional primitive: its default
 }
 
 TEST(JsonCodec, ReportsEveryProblemAtOnceWithPathFieldAndPlayer) {
   capnp::MallocMessageBuilder m;
   json::value p1 = catan_player("p1");
-  p1.as_object().erase("roads");              // missing
-  p1.as_object()["colour"] = "red";           // unknown
+  p1.as_object().erase("roads");     // missing
+  p1.as_object()["colour"] = "red";  // unknown
   json::value p2 = catan_player("p2");
-  p2.as_object()["knights"] = "three";        // wrong type
-  p2.as_object()["cities"] = 5000000000LL;    // beyond Int32
+  p2.as_object()["knights"] = "three";      // wrong type
+  p2.as_object()["cities"] = 5000000000LL;  // beyond Int32
   json::value body = {{"players", json::array{p1, p2}}};
   auto errors = decode_catan(body, m);
   ASSERT_EQ(errors.size(), 4u);
@@ -116,8 +116,9 @@ TEST(JsonCodec, EnumsByNameWithTheChoicesInTheError) {
                                   m.initRoot<HousePick>());
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].field, "house");
-  EXPECT_EQ(errors[0].message,
-            "must be one of stark, lannister, baratheon, greyjoy, tyrell, martell, not \"targaryen\"");
+  EXPECT_EQ(
+      errors[0].message,
+      "must be one of stark, lannister, baratheon, greyjoy, tyrell, martell, not \"targaryen\"");
 
   capnp::MallocMessageBuilder ok;
   ASSERT_TRUE(decode<HousePick>(json::parse(R"({"player":"p","house":"greyjoy"})"),
@@ -162,7 +163,8 @@ TEST(JsonCodec, TheBodyMustBeAnObject) {
 
 TEST(JsonCodec, TextMayNotHoldNul) {
   capnp::MallocMessageBuilder m;
-  auto errors = decode<ClaimedWin>(json::parse(R"({"player":"a\u0000b"})"), m.initRoot<ClaimedWin>());
+  auto errors =
+      decode<ClaimedWin>(json::parse(R"({"player":"a\u0000b"})"), m.initRoot<ClaimedWin>());
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].field, "player");
 }

@@ -24,8 +24,8 @@ TallydProcess::~TallydProcess() {
 void TallydProcess::start() {
   std::string ready = data_ + ".ready";
   std::filesystem::remove(ready);
-  std::vector<std::string> args = {TALLYD_TEST_BINARY, "--data", data_, "--listen", "127.0.0.1:0",
-                                   "--ready-file", ready};
+  std::vector<std::string> args = {TALLYD_TEST_BINARY, "--data",       data_, "--listen",
+                                   "127.0.0.1:0",      "--ready-file", ready};
   args.insert(args.end(), extra_.begin(), extra_.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -52,7 +52,8 @@ void TallydProcess::start() {
       pid_ = -1;
       throw std::runtime_error("tallyd exited at start:\n" + log());
     }
-    if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("tallyd did not start:\n" + log());
+    if (std::chrono::steady_clock::now() > deadline)
+      throw std::runtime_error("tallyd did not start:\n" + log());
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   std::string address;

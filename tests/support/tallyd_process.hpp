@@ -27,7 +27,9 @@ class TallydProcess {
 
   std::uint16_t port() const { return port_; }
   std::string organizer_token() const;
-  HttpClient client(const std::string& token) const { return HttpClient("127.0.0.1", port_, token); }
+  HttpClient client(const std::string& token) const {
+    return HttpClient("127.0.0.1", port_, token);
+  }
   HttpClient organizer() const { return client(organizer_token()); }
   // What the daemon logged so far (stderr).
   std::string log() const;

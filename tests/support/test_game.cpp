@@ -67,7 +67,8 @@ class TestGame : public Game {
     auto payload = proposed.getPayload();
     if (payload.isClaimedWin()) {
       std::string player = text(payload.getClaimedWin().getPlayer());
-      if (std::find(seated->players.begin(), seated->players.end(), player) == seated->players.end()) {
+      if (std::find(seated->players.begin(), seated->players.end(), player) ==
+          seated->players.end()) {
         errors.push_back({"T-3", player, "player", "is not seated at this table"});
       }
       return errors;
@@ -75,7 +76,8 @@ class TestGame : public Game {
     std::vector<std::string> named;
     for (auto p : payload.getCarcassonneResult().getPlayers()) {
       std::string player = text(p.getPlayer());
-      if (std::find(seated->players.begin(), seated->players.end(), player) == seated->players.end() ||
+      if (std::find(seated->players.begin(), seated->players.end(), player) ==
+              seated->players.end() ||
           std::find(named.begin(), named.end(), player) != named.end()) {
         errors.push_back({"T-1", player, "player", "is not seated here, or named twice"});
       }
@@ -88,7 +90,8 @@ class TestGame : public Game {
     return errors;
   }
 
-  std::optional<json::object> table_result(const Tournament&, const TableState& table) const override {
+  std::optional<json::object> table_result(const Tournament&,
+                                           const TableState& table) const override {
     auto scores = scores_of(table);
     if (scores.empty()) return std::nullopt;
     json::array players;
@@ -99,11 +102,12 @@ class TestGame : public Game {
         same += o.score == s.score && o.player != s.player;
       }
       Rational points = points_of(scores, s);
-      players.push_back(json::object{{"player", s.player},
-                                     {"score", s.score},
-                                     {"place", std::to_string(better + 1) + (same ? "=" : "")},
-                                     {"points", points.to_json()},
-                                     {"lines", json::array{json::object{{"rule", "beaten"}, {"points", points.to_json()}}}}});
+      players.push_back(json::object{
+          {"player", s.player},
+          {"score", s.score},
+          {"place", std::to_string(better + 1) + (same ? "=" : "")},
+          {"points", points.to_json()},
+          {"lines", json::array{json::object{{"rule", "beaten"}, {"points", points.to_json()}}}}});
     }
     return json::object{{"players", std::move(players)}};
   }
@@ -164,14 +168,17 @@ class TestGame : public Game {
       } else {
         for (const auto* p : t.active_players()) players.push_back(p->id);
         std::mt19937_64 rng(request.seed);
-        for (std::size_t i = players.size(); i > 1; --i) std::swap(players[i - 1], players[rng() % i]);
+        for (std::size_t i = players.size(); i > 1; --i)
+          std::swap(players[i - 1], players[rng() % i]);
         seating.seed = request.seed;
       }
       if (players.size() < size || players.size() % size != 0) {
-        return Outcome<Seating>::refused("T-seat", "the active players do not fill tables of " + std::to_string(size));
+        return Outcome<Seating>::refused(
+            "T-seat", "the active players do not fill tables of " + std::to_string(size));
       }
       for (std::size_t i = 0; i < players.size(); i += size) {
-        groups.emplace_back(players.begin() + static_cast<long>(i), players.begin() + static_cast<long>(i + size));
+        groups.emplace_back(players.begin() + static_cast<long>(i),
+                            players.begin() + static_cast<long>(i + size));
       }
     }
     std::map<std::string, int> seen;
@@ -180,7 +187,8 @@ class TestGame : public Game {
     }
     for (const auto* p : t.active_players()) {
       if (seen[p->id] != 1) {
-        return Outcome<Seating>::refused("T-seat", "every active player is seated exactly once", "tables", p->id);
+        return Outcome<Seating>::refused("T-seat", "every active player is seated exactly once",
+                                         "tables", p->id);
       }
     }
     if (seen.size() != t.active_players().size()) {

@@ -8,9 +8,9 @@
 #include "schema/stored_event.hpp"
 #include "schema/tally.capnp.h"
 
-#include <boost/json.hpp>
 #include <capnp/message.h>
 #include <capnp/serialize.h>
+#include <boost/json.hpp>
 
 #include <functional>
 #include <map>
@@ -61,8 +61,8 @@ class TournamentBuilder {
                           const std::vector<std::string>& leagues = {}) {
     std::vector<projections::SeatedTable> seated;
     for (std::size_t i = 0; i < tables.size(); ++i) {
-      seated.push_back({static_cast<std::uint32_t>(i + 1), tables[i],
-                        i < leagues.size() ? leagues[i] : "", {}});
+      seated.push_back(
+          {static_cast<std::uint32_t>(i + 1), tables[i], i < leagues.size() ? leagues[i] : "", {}});
     }
     return seat(seated);
   }
@@ -80,9 +80,11 @@ class TournamentBuilder {
       for (unsigned i = 0; i < tables.size(); ++i) {
         list[i].setTable(tables[i].number);
         auto players = list[i].initPlayers(static_cast<unsigned>(tables[i].players.size()));
-        for (unsigned j = 0; j < tables[i].players.size(); ++j) players.set(j, tables[i].players[j]);
+        for (unsigned j = 0; j < tables[i].players.size(); ++j)
+          players.set(j, tables[i].players[j]);
         list[i].setLeague(tables[i].league);
-        auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(tables[i].rating_leagues.size()));
+        auto leagues =
+            list[i].initRatingLeagues(static_cast<unsigned>(tables[i].rating_leagues.size()));
         for (unsigned j = 0; j < tables[i].rating_leagues.size(); ++j) {
           leagues.set(j, tables[i].rating_leagues[j]);
         }
@@ -137,8 +139,9 @@ class TournamentBuilder {
     fill(e);
     auto words = capnp::messageToFlatArray(message);
     auto bytes = words.asBytes();
-    events_.emplace_back(seq_, schema::Digest{},
-                         std::string_view(reinterpret_cast<const char*>(bytes.begin()), bytes.size()));
+    events_.emplace_back(
+        seq_, schema::Digest{},
+        std::string_view(reinterpret_cast<const char*>(bytes.begin()), bytes.size()));
     return seq_;
   }
 

@@ -248,12 +248,11 @@ TEST(Results, WinDrawLossAndTheBye) {
   record(b, 1, 1, Which::CARCASSONNE_RESULT, result_body({{"p1", 92}, {"p2", 87}}));
   record(b, 1, 2, Which::CARCASSONNE_RESULT, result_body({{"p3", 70}, {"p4", 70}}));
   auto t = b.tournament();
-  EXPECT_EQ(
-      json::serialize(*game().table_result(t, *t.table(1, 1))),
-      R"({"players":[{"player":"p1","score":92,"place":"1","points":{"value":1,"exact":"1"},)"
-      R"("lines":[{"rule":"win","points":{"value":1,"exact":"1"}}]},)"
-      R"({"player":"p2","score":87,"place":"2","points":{"value":0,"exact":"0"},)"
-      R"("lines":[{"rule":"loss","points":{"value":0,"exact":"0"}}]}]})");
+  EXPECT_EQ(json::serialize(*game().table_result(t, *t.table(1, 1))),
+            R"({"players":[{"player":"p1","score":92,"place":"1","points":{"value":1,"exact":"1"},)"
+            R"("lines":[{"rule":"win","points":{"value":1,"exact":"1"}}]},)"
+            R"({"player":"p2","score":87,"place":"2","points":{"value":0,"exact":"0"},)"
+            R"("lines":[{"rule":"loss","points":{"value":0,"exact":"0"}}]}]})");
   auto draw = *game().table_result(t, *t.table(1, 2));
   EXPECT_EQ(draw.at("players").as_array()[0].at("place"), "1=");
   EXPECT_EQ(draw.at("players").as_array()[1].at("points").at("exact"), "1/2");
