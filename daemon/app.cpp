@@ -4,6 +4,8 @@
 #include "daemon/dispatcher.hpp"
 #include "daemon/live.hpp"
 #include "daemon/log.hpp"
+#include "daemon/pages.hpp"
+#include "daemon/replay.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/server.hpp"
 #include "events/sha256.hpp"
@@ -28,29 +30,6 @@ namespace tally::daemon {
 namespace net = boost::asio;
 
 namespace {
-
-// Folds the whole log into the projections, saying how far it got on long replays.
-void replay(const events::EventStore& store, LiveState& state) {
-  auto view = store.read_view();
-  std::uint64_t total = view.head().seq;
-  if (total == 0) return;
-  auto started = std::chrono::steady_clock::now();
-  auto last_report = started;
-  std::uint64_t done = 0;
-  view.scan(1, [&](const schema::StoredEvent& event) {
-    state.apply(event);
-    if ((++done & 0xffff) == 0) {
-      auto now = std::chrono::steady_clock::now();
-      if (now - last_report > std::chrono::seconds(2)) {
-        log::info("replaying the log", {{"events", done}, {"of", total}});
-        last_report = now;
-      }
-    }
-    return true;
-  });
-  std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
-  log::info("projections rebuilt", {{"events", done}, {"seconds", took.count()}});
-}
 
 // The organizer's token: read from DATA/organizer.token when the file exists (an operator may
 // have placed one), otherwise created there with mode 0600. Only its hash enters the log.
@@ -142,7 +121,12 @@ void App::run() {
 
   events::EventStore store((data / "store").string());
   LiveState state(*app.games);
-  replay(store, state);
+  auto replay_started = std::chrono::steady_clock::now();
+  std::uint64_t replayed = replay(store, state, [](const ReplayProgress& p) {
+    log::info("replaying the log", {{"events", p.events}, {"of", p.total}});
+  });
+  std::chrono::duration<double> replay_took = std::chrono::steady_clock::now() - replay_started;
+  log::info("projections rebuilt", {{"events", replayed}, {"seconds", replay_took.count()}});
 
   Metrics metrics;
   auto hub = std::make_shared<Hub>(live_io, state, store, metrics, config);
@@ -153,6 +137,8 @@ void App::run() {
   Router router;
   Api api(io, store, state, *app.games, metrics, config);
   api.add_routes(router);
+  Pages pages(config.web_root);
+  pages.add_routes(router);
   Dispatcher dispatcher(router, state, metrics, config);
 
   auto upgrade = [&](net::ip::tcp::socket& socket, Request& request,

@@ -81,7 +81,9 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
                  method = std::string(http::to_string(ex->request.method()))](Response response) {
     auto ex = ex_weak.lock();
     response.set("X-Request-Id", ex ? ex->request_id : "");
-    response.set(http::field::cache_control, "no-store");
+    if (response.find(http::field::cache_control) == response.end()) {
+      response.set(http::field::cache_control, "no-store");
+    }
     response.set("X-Content-Type-Options", "nosniff");
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     int status = static_cast<int>(response.result_int());
@@ -130,7 +132,8 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   }
   ex->identity = caller.identity;
   Access access = match.route->access;
-  bool needs_token = access != Access::public_read || (!open_route && !may_read(caller));
+  bool needs_token = access == Access::token || access == Access::organizer ||
+                     (access == Access::public_read && !open_route && !may_read(caller));
   if (needs_token && !ex->identity.authenticated()) {
     Response r = problem(ex->request, http::status::unauthorized,
                          "this needs a bearer token (Authorization: Bearer …)");

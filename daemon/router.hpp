@@ -17,6 +17,7 @@
 namespace tally::daemon {
 
 enum class Access {
+  page,         // anyone, always: the pages themselves (the data they fetch is checked as usual)
   public_read,  // anyone (unless the config makes reads need a token)
   token,        // any valid token: a judge or the organizer
   organizer,    // the organizer only

@@ -73,7 +73,7 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
   json::array players;
   for (const auto& p : seated.players) players.emplace_back(p);
   json::object out{{"table", seated.number}, {"players", std::move(players)}};
-  if (!seated.league.empty()) out["league"] = seated.league;
+  out["league"] = seated.league.empty() ? json::value(nullptr) : json::value(seated.league);
   if (!seated.rating_leagues.empty()) {
     json::array leagues;
     for (const auto& l : seated.rating_leagues) leagues.emplace_back(l);

@@ -403,6 +403,27 @@ TEST_F(Api, VerifyAndMetrics) {
   EXPECT_NE(metrics.find("tallyd_projection_lag_events 0"), std::string::npos);
 }
 
+TEST_F(Api, PagesAreServedWithAStrictContentSecurityPolicyAndNoPathEscapes) {
+  HttpClient browser("127.0.0.1", daemon_->port());
+  auto index = browser.get("/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_EQ(index.header("Content-Type"), "text/html; charset=utf-8");
+  EXPECT_NE(index.body.find("<html"), std::string::npos);
+  std::string csp = index.header("Content-Security-Policy");
+  EXPECT_NE(csp.find("default-src 'self'"), std::string::npos);
+  EXPECT_NE(csp.find("frame-ancestors 'none'"), std::string::npos);
+  EXPECT_EQ(csp.find("unsafe-inline"), std::string::npos);
+  EXPECT_EQ(index.header("X-Frame-Options"), "DENY");
+  EXPECT_EQ(index.header("Cache-Control"), "no-cache");
+  for (const char* escape :
+       {"/static/..%2f..%2fCMakeLists.txt", "/static/%2e%2e", "/static/.hidden", "/static/..",
+        "/static/a%2fb", "/static/../../../etc/passwd"}) {
+    auto r = browser.get(escape);
+    EXPECT_EQ(r.status, 404) << escape;
+    EXPECT_EQ(r.body.find("cmake_minimum_required"), std::string::npos);
+  }
+}
+
 // --- the live feed ---------------------------------------------------------------------------
 
 // Reads until an event with `seq` arrives (skipping standings), or fails.

@@ -1,6 +1,7 @@
 #include "tests/support/tallyd_process.hpp"
 
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -18,7 +19,12 @@ TallydProcess::TallydProcess(std::string data, std::vector<std::string> extra)
     : data_(std::move(data)), extra_(std::move(extra)), log_path_(data_ + ".log") {}
 
 TallydProcess::~TallydProcess() {
-  if (pid_ > 0) stop();
+  if (pid_ <= 0) return;
+  try {
+    stop();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());  // a destructor cannot fail the test; the log says why
+  }
 }
 
 void TallydProcess::start() {
@@ -64,8 +70,19 @@ void TallydProcess::start() {
 int TallydProcess::stop() {
   if (pid_ <= 0) return -1;
   ::kill(pid_, SIGTERM);
+  // A graceful shutdown takes at most 10 s by design; a daemon still there after 30 s is a bug,
+  // and the test fails instead of hanging.
   int status = 0;
-  waitpid(pid_, &status, 0);
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (waitpid(pid_, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid_, SIGKILL);
+      waitpid(pid_, &status, 0);
+      pid_ = -1;
+      throw std::runtime_error("tallyd did not stop within 30 s of SIGTERM:\n" + log());
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
   pid_ = -1;
   return status;
 }
