@@ -3,11 +3,12 @@
 // Builds a store of N events shaped like real tournaments (Catan: registrations, seatings, table
 // results, claims, corrections), then times
 //   raw scan — a RocksDB iterator over the log column family touching every key and value;
-//   replay   — what tallyd does at start: read every event and fold it into the projections
-//              (daemon::LiveState::apply), the same code path as app.cpp's replay().
+//   replay   — what tallyd does at start: daemon::replay(), which reads every event and folds
+//              it into the projections (daemon::LiveState), reading and folding on two threads.
 //
 //   build/release/bench/bench-replay [events=1000000] [--json FILE]
 #include "daemon/live_state.hpp"
+#include "daemon/replay.hpp"
 #include "events/store.hpp"
 #include "projections/games.hpp"
 
@@ -217,12 +218,7 @@ int main(int argc, char** argv) {
     events::EventStore store(store_dir);
     daemon::LiveState state(*games);
     auto start = Clock::now();
-    store.read_view().scan(1, [&](const schema::StoredEvent& e) {
-      state.apply(e);
-      ++replay.events;
-      replay.bytes += e.bytes().size();
-      return true;
-    });
+    replay.events = daemon::replay(store, state);
     replay.seconds = seconds_since(start);
     std::printf("replayed into %zu tournaments\n",
                 state.read([](const daemon::LiveState& s) { return s.tournaments().size(); }));
