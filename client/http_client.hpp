@@ -5,8 +5,10 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 
@@ -28,9 +30,15 @@ struct HttpReply {
   std::string header(const std::string& name) const;
 };
 
+// A TLS client context that trusts `ca_file` (PEM), or the system's trust store when empty.
+// Certificates are verified, host names included.
+std::shared_ptr<boost::asio::ssl::context> client_tls(const std::string& ca_file = "");
+
 class HttpClient {
  public:
-  HttpClient(std::string host, std::uint16_t port, std::string token = "");
+  // `tls` set: HTTPS with that context (see client_tls); otherwise plain HTTP.
+  HttpClient(std::string host, std::uint16_t port, std::string token = "",
+             std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
 
   HttpReply request(http::verb method, const std::string& target, const std::string& body = "",
                     const std::map<std::string, std::string>& headers = {});
@@ -47,12 +55,21 @@ class HttpClient {
   const std::string& token() const { return token_; }
 
  private:
+  using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
   void connect();
+  template <typename Stream>
+  HttpReply exchange(Stream& stream, http::request<http::string_body>& request);
+  void disconnect() {
+    plain_.reset();
+    tls_stream_.reset();
+  }
   std::string host_;
   std::uint16_t port_;
   std::string token_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
   boost::asio::io_context io_;
-  std::optional<boost::beast::tcp_stream> stream_;
+  std::optional<boost::beast::tcp_stream> plain_;
+  std::optional<TlsStream> tls_stream_;
   boost::beast::flat_buffer buffer_;
 };
 
@@ -60,8 +77,10 @@ class WsClient {
  public:
   // Connects and upgrades; throws when the server refuses. A small `receive_buffer` (bytes)
   // makes a client whose socket fills quickly, to play a slow screen.
+  // `tls` set: WSS with that context.
   WsClient(const std::string& host, std::uint16_t port, const std::string& target,
-           const std::string& token = "", int receive_buffer = 0);
+           const std::string& token = "", int receive_buffer = 0,
+           std::shared_ptr<boost::asio::ssl::context> tls = nullptr);
   ~WsClient();
 
   // The next text message as JSON, or nullopt when none came within `timeout` or the server
@@ -74,8 +93,18 @@ class WsClient {
   int close_code() const;
 
  private:
+  using Plain = boost::beast::websocket::stream<boost::beast::tcp_stream>;
+  using Secure =
+      boost::beast::websocket::stream<boost::beast::ssl_stream<boost::beast::tcp_stream>>;
+  // Calls `f` with whichever stream this client uses.
+  template <typename F>
+  decltype(auto) with_stream(F&& f) {
+    return plain_ ? f(*plain_) : f(*secure_);
+  }
   boost::asio::io_context io_;
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
+  std::optional<Plain> plain_;
+  std::optional<Secure> secure_;
   boost::beast::flat_buffer buffer_;
   bool closed_ = false;
 };

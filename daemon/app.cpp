@@ -8,6 +8,7 @@
 #include "daemon/replay.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/server.hpp"
+#include "daemon/tls.hpp"
 #include "events/sha256.hpp"
 #include "events/store.hpp"
 
@@ -24,6 +25,7 @@
 #include <fstream>
 #include <iostream>
 #include <thread>
+#include <variant>
 
 namespace tally::daemon {
 
@@ -141,8 +143,10 @@ void App::run() {
   pages.add_routes(router);
   Dispatcher dispatcher(router, state, metrics, config);
 
-  auto upgrade = [&](net::ip::tcp::socket& socket, Request& request,
-                     const std::string& remote) -> std::optional<Response> {
+  // A WebSocket upgrade: the path names the tournament; reads may need a token (config).
+  using Admitted = std::pair<std::string, std::optional<std::uint64_t>>;
+  auto admit = [&](Request& request,
+                   const std::string& remote) -> std::variant<Response, Admitted> {
     std::string_view path = path_of(request.target());
     constexpr std::string_view kPrefix = "/v1/tournaments/", kSuffix = "/live";
     if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix) ||
@@ -169,10 +173,27 @@ void App::run() {
                        "since must be a seq (a non-negative integer)");
       }
     }
+    return Admitted(tournament, since);
+  };
+  UpgradeHandlers upgrade;
+  upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request,
+                      const std::string& remote) -> std::optional<Response> {
+    auto admitted = admit(request, remote);
+    if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
+    const auto& [tournament, since] = std::get<Admitted>(admitted);
     return hub->accept(socket, request, tournament, since);
   };
-  auto server =
-      std::make_shared<Server>(io, config, dispatcher, upgrade, [&] { return hub->clients(); });
+  upgrade.tls = [&](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
+                    const std::string& remote) -> std::optional<Response> {
+    auto admitted = admit(request, remote);
+    if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
+    const auto& [tournament, since] = std::get<Admitted>(admitted);
+    return hub->accept(stream, request, tournament, since);
+  };
+  std::unique_ptr<net::ssl::context> tls;
+  if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
+  auto server = std::make_shared<Server>(
+      io, config, dispatcher, upgrade, [&] { return hub->clients(); }, tls.get());
   server->start();
   auto endpoint = server->local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());

@@ -63,6 +63,10 @@ void Config::set(const std::string& key, const std::string& value) {
     ready_file = value;
   } else if (key == "web_root") {
     web_root = value;
+  } else if (key == "tls_cert") {
+    tls_cert = value;
+  } else if (key == "tls_key") {
+    tls_key = value;
   } else {
     throw ConfigError("config: unknown key \"" + key + "\" (see docs/configuration.md)");
   }
@@ -104,6 +108,9 @@ Config Config::from_args(const std::vector<std::string>& args) {
     ++i;
   }
   if (config.threads == 0) config.threads = std::max(1u, std::thread::hardware_concurrency());
+  if (config.tls_cert.empty() != config.tls_key.empty()) {
+    throw ConfigError("config: tls_cert and tls_key go together (both, or neither)");
+  }
   return config;
 }
 

@@ -29,6 +29,8 @@ struct Config {
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
   std::string ready_file;  // when set: the bound address is written there once listening
   std::string web_root;    // the pages' files (client/web); empty: the built-in default
+  std::string tls_cert;    // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
+  std::string tls_key;     // the PEM private key of tls_cert
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);

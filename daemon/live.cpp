@@ -6,7 +6,9 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 
 #include <deque>
 
@@ -37,24 +39,41 @@ json::object standings_and_round(std::string_view type, const LiveState& s,
 
 }  // namespace
 
-// One live client. Every member is touched only on the session's strand.
-class LiveSession : public std::enable_shared_from_this<LiveSession> {
+// One live client, as the hub sees it: every method may be called from any thread and hops
+// onto the session's strand.
+class LiveSession {
+ public:
+  virtual ~LiveSession() = default;
+  virtual const std::string& tournament() const = 0;
+  // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
+  virtual void start(std::uint64_t snapshot_seq, Message snapshot,
+                     std::vector<Message> catch_up) = 0;
+  virtual void push_event(std::uint64_t seq, Message message) = 0;
+  virtual void push_standings(std::uint64_t seq, Message message) = 0;
+  virtual void go_away() = 0;
+};
+
+// A live client over plain TCP (`Next` = beast::tcp_stream) or TLS (beast::ssl_stream<…>).
+// Every member is touched only on the session's strand.
+template <typename Next>
+class BasicLiveSession : public LiveSession,
+                         public std::enable_shared_from_this<BasicLiveSession<Next>> {
  public:
   static constexpr int kSendBuffer = 64 * 1024;
 
-  LiveSession(tcp::socket&& socket, std::shared_ptr<Hub> hub, std::string tournament,
-              std::optional<std::uint64_t> since)
-      : ws_(std::move(socket)),
+  BasicLiveSession(Next&& next, std::shared_ptr<Hub> hub, std::string tournament,
+                   std::optional<std::uint64_t> since)
+      : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
         since_(since) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
-  ~LiveSession() {
+  ~BasicLiveSession() override {
     if (joined_) hub_->metrics_.live_client_left();
   }
 
-  const std::string& tournament() const { return tournament_; }
+  const std::string& tournament() const override { return tournament_; }
 
   void run(Request request) {
     // A bounded kernel buffer too: what a slow screen cannot take waits in our queue, where the
@@ -69,15 +88,14 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     timeouts.keep_alive_pings = true;  // a vanished screen is noticed and closed
     ws_.set_option(timeouts);
     ws_.read_message_max(4096);
-    ws_.async_accept(request, [self = shared_from_this()](boost::system::error_code ec) {
+    ws_.async_accept(request, [self = this->shared_from_this()](boost::system::error_code ec) {
       self->on_accept(ec);
     });
   }
 
-  // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
-  void start(std::uint64_t snapshot_seq, Message snapshot, std::vector<Message> catch_up) {
+  void start(std::uint64_t snapshot_seq, Message snapshot, std::vector<Message> catch_up) override {
     net::post(ws_.get_executor(),
-              [self = shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
+              [self = this->shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
                catch_up = std::move(catch_up)]() mutable {
                 self->snapshot_seq_ = snapshot_seq;
                 self->queue_.push_back({std::move(snapshot), Kind::other});
@@ -87,9 +105,9 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
               });
   }
 
-  void push_event(std::uint64_t seq, Message message) {
+  void push_event(std::uint64_t seq, Message message) override {
     net::post(ws_.get_executor(),
-              [self = shared_from_this(), seq, message = std::move(message)]() mutable {
+              [self = this->shared_from_this(), seq, message = std::move(message)]() mutable {
                 if (self->closing_ || seq <= self->snapshot_seq_)
                   return;  // already in the snapshot or catch-up
                 self->queue_.push_back({std::move(message), Kind::event});
@@ -100,8 +118,8 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
               });
   }
 
-  void push_standings(std::uint64_t seq, Message message) {
-    net::post(ws_.get_executor(), [self = shared_from_this(), seq,
+  void push_standings(std::uint64_t seq, Message message) override {
+    net::post(ws_.get_executor(), [self = this->shared_from_this(), seq,
                                    message = std::move(message)]() mutable {
       if (self->closing_ || seq <= self->snapshot_seq_) return;
       // In line after the events it reflects; the newest replaces any not yet sent.
@@ -111,8 +129,8 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     });
   }
 
-  void go_away() {
-    net::post(ws_.get_executor(), [self = shared_from_this()] {
+  void go_away() override {
+    net::post(ws_.get_executor(), [self = this->shared_from_this()] {
       self->close_with(
           websocket::close_reason(websocket::close_code::going_away, "server shutting down"));
     });
@@ -123,15 +141,15 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     if (ec) return;
     joined_ = true;
     hub_->metrics_.live_client_joined();
-    net::post(hub_->strand_,
-              [hub = hub_, self = shared_from_this(), since = since_] { hub->join(self, since); });
+    net::post(hub_->strand_, [hub = hub_, self = this->shared_from_this(), since = since_] {
+      hub->join(self, since);
+    });
     do_read();
   }
 
   void do_read() {
-    ws_.async_read(in_, [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-      self->on_read(ec);
-    });
+    ws_.async_read(in_, [self = this->shared_from_this()](boost::system::error_code ec,
+                                                          std::size_t) { self->on_read(ec); });
   }
 
   // Clients may only ping; nothing they send changes data.
@@ -170,7 +188,7 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
     }
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(net::buffer(*next), [self = shared_from_this(), next, is_event](
+    ws_.async_write(net::buffer(*next), [self = this->shared_from_this(), next, is_event](
                                             boost::system::error_code ec, std::size_t) {
       self->writing_ = false;
       if (ec) {
@@ -213,10 +231,10 @@ class LiveSession : public std::enable_shared_from_this<LiveSession> {
       return;
     }
     closing_ = true;
-    ws_.async_close(reason, [self = shared_from_this()](boost::system::error_code) {});
+    ws_.async_close(reason, [self = this->shared_from_this()](boost::system::error_code) {});
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Next> ws_;
   std::shared_ptr<Hub> hub_;
   std::string tournament_;
   std::optional<std::uint64_t> since_;
@@ -249,24 +267,39 @@ Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since) {
-  bool exists =
-      state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
-  if (!exists)
-    return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
+  if (auto missing = refuse_unknown(request, tournament)) return missing;
   // The connection moves from the API's I/O context to the screens' one.
   boost::system::error_code ec;
   auto protocol = socket.local_endpoint(ec).protocol();
   if (ec)
     return problem(request, http::status::bad_request, "the connection closed during the upgrade");
-  tcp::socket moved(io_, protocol, socket.release());
-  auto session =
-      std::make_shared<LiveSession>(std::move(moved), shared_from_this(), tournament, since);
-  session->run(std::move(request));
+  beast::tcp_stream moved(tcp::socket(io_, protocol, socket.release()));
+  std::make_shared<BasicLiveSession<beast::tcp_stream>>(std::move(moved), shared_from_this(),
+                                                        tournament, since)
+      ->run(std::move(request));
   return std::nullopt;
 }
 
+std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
+                                    const std::string& tournament,
+                                    std::optional<std::uint64_t> since) {
+  if (auto missing = refuse_unknown(request, tournament)) return missing;
+  // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
+  std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
+      std::move(stream), shared_from_this(), tournament, since)
+      ->run(std::move(request));
+  return std::nullopt;
+}
+
+std::optional<Response> Hub::refuse_unknown(const Request& request, const std::string& tournament) {
+  bool exists =
+      state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
+  if (exists) return std::nullopt;
+  return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
+}
+
 void Hub::publish(const schema::StoredEvent& event) {
-  net::post(strand_, [self = shared_from_this(), event] {
+  net::post(strand_, [self = this->shared_from_this(), event] {
     std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
     auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
@@ -335,7 +368,7 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
 }
 
 void Hub::close_all() {
-  net::post(strand_, [self = shared_from_this()] {
+  net::post(strand_, [self = this->shared_from_this()] {
     for (auto& [t, channel] : self->channels_) {
       for (auto& weak : channel.sessions) {
         if (auto session = weak.lock()) session->go_away();

@@ -22,6 +22,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 
 #include <map>
 #include <memory>
@@ -43,10 +45,13 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Store subscriber: queues the event for its tournament's watchers.
   void publish(const schema::StoredEvent& event);
 
-  // Takes over an upgraded connection for `tournament`. Returns a refusal (404) when the
-  // tournament does not exist.
+  // Takes over an upgraded connection for `tournament`, plain or TLS. Returns a refusal (404)
+  // when the tournament does not exist.
   std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
                                  const std::string& tournament, std::optional<std::uint64_t> since);
+  std::optional<Response> accept(boost::beast::ssl_stream<boost::beast::tcp_stream>& stream,
+                                 Request& request, const std::string& tournament,
+                                 std::optional<std::uint64_t> since);
 
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();
@@ -54,7 +59,9 @@ class Hub : public std::enable_shared_from_this<Hub> {
   std::size_t clients() const { return static_cast<std::size_t>(metrics_.live_clients()); }
 
  private:
-  friend class LiveSession;
+  template <typename Next>
+  friend class BasicLiveSession;
+  std::optional<Response> refuse_unknown(const Request& request, const std::string& tournament);
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
   void deliver(const std::string& tournament, std::uint64_t seq, const Message& message);
   void refresh_standings(const std::string& tournament);

@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
 namespace tally::daemon {
@@ -24,50 +25,87 @@ void fail(boost::system::error_code ec, const char* what) {
 
 }  // namespace
 
-// One client connection speaking HTTP/1.1 with keep-alive. Every operation runs on the
-// connection's strand; answers from other threads hop onto it.
-class HttpSession : public std::enable_shared_from_this<HttpSession> {
+// One client connection speaking HTTP/1.1 with keep-alive, in plain TCP or in TLS. Every
+// operation runs on the connection's strand; answers from other threads hop onto it. This is the
+// session type-erased for the registry (shutdown only).
+class HttpSession {
  public:
-  HttpSession(tcp::socket&& socket, Server& server)
-      : stream_(std::move(socket)), server_(server), server_keepalive_(server.shared_from_this()) {
+  virtual ~HttpSession() = default;
+  // Any thread: close when idle, or after the answer being prepared.
+  virtual void shutdown() = 0;
+};
+
+using TlsStream = beast::ssl_stream<beast::tcp_stream>;
+
+template <typename Stream>
+class BasicHttpSession : public HttpSession,
+                         public std::enable_shared_from_this<BasicHttpSession<Stream>> {
+ public:
+  static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
+
+  BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls)
+      : stream_(make_stream(std::move(socket), tls)),
+        server_(server),
+        server_keepalive_(server.shared_from_this()) {
     boost::system::error_code ec;
-    auto endpoint = stream_.socket().remote_endpoint(ec);
+    auto endpoint = lowest().socket().remote_endpoint(ec);
     remote_ = ec ? "unknown" : endpoint.address().to_string();
     server_.connection_opened();
   }
-  ~HttpSession() {
+  ~BasicHttpSession() override {
     server_.connection_closed();
     server_.forget(this);
   }
 
   void run() {
-    net::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->do_read(); });
+    net::dispatch(lowest().get_executor(), [self = this->shared_from_this()] {
+      if constexpr (kTls) {
+        self->lowest().expires_after(self->server_.config_.idle_timeout);
+        self->stream_.async_handshake(net::ssl::stream_base::server,
+                                      [self](boost::system::error_code ec) {
+                                        if (ec) return fail(ec, "tls handshake");
+                                        self->do_read();
+                                      });
+      } else {
+        self->do_read();
+      }
+    });
   }
 
-  // Any thread: close when idle, or after the answer being prepared.
-  void shutdown() {
-    net::post(stream_.get_executor(), [self = shared_from_this()] {
+  void shutdown() override {
+    net::post(lowest().get_executor(), [self = this->shared_from_this()] {
       self->closing_ = true;
       if (!self->busy_) {
         boost::system::error_code ignored;
-        self->stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-        self->stream_.close();
+        self->lowest().socket().shutdown(tcp::socket::shutdown_both, ignored);
+        self->lowest().close();
       }
     });
   }
 
  private:
+  static Stream make_stream(tcp::socket&& socket, net::ssl::context* tls) {
+    if constexpr (kTls) {
+      return Stream(std::move(socket), *tls);
+    } else {
+      return Stream(std::move(socket));
+    }
+  }
+
+  beast::tcp_stream& lowest() { return beast::get_lowest_layer(stream_); }
+
   void do_read() {
     if (closing_) return do_close();
     parser_.emplace();
     parser_->body_limit(server_.config_.body_limit);
     parser_->header_limit(static_cast<std::uint32_t>(server_.config_.header_limit));
     // Covers slow clients too: the whole request must arrive within the idle timeout.
-    stream_.expires_after(server_.config_.idle_timeout);
-    http::async_read_header(stream_, buffer_, *parser_,
-                            [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-                              self->on_header(ec);
-                            });
+    lowest().expires_after(server_.config_.idle_timeout);
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [self = this->shared_from_this()](boost::system::error_code ec, std::size_t) {
+          self->on_header(ec);
+        });
   }
 
   // A client that asked "Expect: 100-continue" (curl does for larger bodies) is told to go on
@@ -79,7 +117,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
       return http::async_write(
           stream_, *go_on,
-          [self = shared_from_this(), go_on](boost::system::error_code ec, std::size_t) {
+          [self = this->shared_from_this(), go_on](boost::system::error_code ec, std::size_t) {
             if (ec) return fail(ec, "write");
             self->read_body();
           });
@@ -89,7 +127,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void read_body() {
     http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                     [self = this->shared_from_this()](boost::system::error_code ec, std::size_t) {
                        self->on_read(ec);
                      });
   }
@@ -114,19 +152,25 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
     Request request = parser_->release();
     if (beast::websocket::is_upgrade(request)) {
-      stream_.expires_never();
-      auto refusal = server_.upgrade_(stream_.socket(), request, remote_);
-      if (!refusal) return;  // the live session owns the socket now
+      lowest().expires_never();
+      std::optional<Response> refusal;
+      if constexpr (kTls) {
+        refusal = server_.upgrade_.tls(stream_, request, remote_);
+      } else {
+        refusal = server_.upgrade_.plain(lowest().socket(), request, remote_);
+      }
+      if (!refusal) return;  // the live session owns the connection now
       return send(std::move(*refusal));
     }
     busy_ = true;
-    stream_.expires_never();  // the handler's time is not the client's idleness
-    server_.dispatcher_.dispatch(
-        std::move(request), remote_, [self = shared_from_this()](Response response) {
-          net::post(self->stream_.get_executor(), [self, response = std::move(response)]() mutable {
-            self->send(std::move(response));
-          });
-        });
+    lowest().expires_never();  // the handler's time is not the client's idleness
+    server_.dispatcher_.dispatch(std::move(request), remote_,
+                                 [self = this->shared_from_this()](Response response) {
+                                   net::post(self->lowest().get_executor(),
+                                             [self, response = std::move(response)]() mutable {
+                                               self->send(std::move(response));
+                                             });
+                                 });
   }
 
   // Answers an unreadable request and closes: its remaining bytes cannot be trusted.
@@ -143,10 +187,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     busy_ = false;
     if (closing_) response.keep_alive(false);
     auto shared = std::make_shared<Response>(std::move(response));
-    stream_.expires_after(server_.config_.idle_timeout);
+    lowest().expires_after(server_.config_.idle_timeout);
     http::async_write(
         stream_, *shared,
-        [self = shared_from_this(), shared](boost::system::error_code ec, std::size_t) {
+        [self = this->shared_from_this(), shared](boost::system::error_code ec, std::size_t) {
           self->on_write(ec, shared->keep_alive());
         });
   }
@@ -158,11 +202,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void do_close() {
-    boost::system::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if constexpr (kTls) {
+      lowest().expires_after(std::chrono::seconds(5));
+      stream_.async_shutdown([self = this->shared_from_this()](boost::system::error_code) {});
+    } else {
+      boost::system::error_code ec;
+      lowest().socket().shutdown(tcp::socket::shutdown_send, ec);
+    }
   }
 
-  beast::tcp_stream stream_;
+  Stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Server& server_;
@@ -173,12 +222,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 };
 
 Server::Server(net::io_context& io, const Config& config, Dispatcher& dispatcher,
-               UpgradeHandler upgrade, std::function<std::size_t()> live_clients)
+               UpgradeHandlers upgrade, std::function<std::size_t()> live_clients,
+               net::ssl::context* tls)
     : io_(io),
       config_(config),
       dispatcher_(dispatcher),
       upgrade_(std::move(upgrade)),
       live_clients_(std::move(live_clients)),
+      tls_(tls),
       acceptor_(net::make_strand(io)) {}
 
 void Server::start() {
@@ -219,12 +270,19 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
                         refused->socket().shutdown(tcp::socket::shutdown_both, ignored);
                       });
   } else {
-    auto session = std::make_shared<HttpSession>(std::move(socket), *this);
-    {
-      std::lock_guard lock(sessions_mutex_);
-      sessions_.emplace_back(session.get(), session);
+    auto start = [&](auto session) {
+      {
+        std::lock_guard lock(sessions_mutex_);
+        sessions_.emplace_back(session.get(), session);
+      }
+      session->run();
+    };
+    if (tls_ != nullptr) {
+      start(std::make_shared<BasicHttpSession<TlsStream>>(std::move(socket), *this, tls_));
+    } else {
+      start(
+          std::make_shared<BasicHttpSession<beast::tcp_stream>>(std::move(socket), *this, nullptr));
     }
-    session->run();
   }
   do_accept();
 }

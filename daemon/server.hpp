@@ -12,6 +12,9 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 
 #include <functional>
 #include <memory>
@@ -24,17 +27,26 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 class HttpSession;
+template <typename Stream>
+class BasicHttpSession;
 
-// Decides what to do with a WebSocket upgrade request: take the socket (and answer nothing
-// here), or return a refusal to send as plain HTTP.
-using UpgradeHandler = std::function<std::optional<Response>(tcp::socket& socket, Request& request,
-                                                             const std::string& remote)>;
+// What to do with a WebSocket upgrade request: take the connection (and answer nothing here), or
+// return a refusal to send as plain HTTP. One handler per kind of connection.
+struct UpgradeHandlers {
+  std::function<std::optional<Response>(tcp::socket& socket, Request& request,
+                                        const std::string& remote)>
+      plain;
+  std::function<std::optional<Response>(beast::ssl_stream<beast::tcp_stream>& stream,
+                                        Request& request, const std::string& remote)>
+      tls;
+};
 
 class Server : public std::enable_shared_from_this<Server> {
  public:
   // `live_clients` tells how many live (WebSocket) clients are open, for the connection limit.
-  Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandler upgrade,
-         std::function<std::size_t()> live_clients);
+  // `tls` (may be null): serve HTTPS and WSS with this context instead of plain HTTP.
+  Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,
+         std::function<std::size_t()> live_clients, net::ssl::context* tls = nullptr);
 
   // Binds and starts accepting. Throws boost::system::system_error when the address is taken.
   void start();
@@ -49,7 +61,8 @@ class Server : public std::enable_shared_from_this<Server> {
   void connection_closed() { --connections_; }
 
  private:
-  friend class HttpSession;
+  template <typename Stream>
+  friend class BasicHttpSession;
   void do_accept();
   void on_accept(boost::system::error_code ec, tcp::socket socket);
   void forget(HttpSession* session);
@@ -57,8 +70,9 @@ class Server : public std::enable_shared_from_this<Server> {
   net::io_context& io_;
   const Config& config_;
   Dispatcher& dispatcher_;
-  UpgradeHandler upgrade_;
+  UpgradeHandlers upgrade_;
   std::function<std::size_t()> live_clients_;
+  net::ssl::context* tls_;
   tcp::acceptor acceptor_;
   std::atomic<std::size_t> connections_{0};
   std::atomic<bool> stopping_{false};

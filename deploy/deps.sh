@@ -10,8 +10,8 @@ packages=(
   # libraries (Debian 12 "bookworm" names)
   libboost1.81-dev libboost-json1.81-dev librocksdb-dev capnproto libcapnp-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
-  # the README's tour and the smoke test use curl
-  curl
+  # the README's tour uses curl; the TLS tests make a certificate with openssl
+  curl openssl
 )
 
 missing=()
