@@ -48,6 +48,8 @@ void Api::add_routes(Router& r) {
   r.add(verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit));
   r.add(verb::get, "/v1/tournaments/{t}/events", Access::public_read, bind(&Api::events));
   r.add(verb::get, "/v1/verify", Access::organizer, bind(&Api::verify));
+  r.add(verb::post, "/v1/backup", Access::organizer, bind(&Api::backup));
+  r.add(verb::get, "/v1/export", Access::organizer, bind(&Api::export_log));
   r.add(verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score));
 }
 

@@ -18,6 +18,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 
@@ -74,6 +75,10 @@ class Api {
   void healthz(const ExchangePtr& ex);
   void metrics(const ExchangePtr& ex);
   void carcassonne_score(const ExchangePtr& ex);
+  // --- operations ---
+  void backup(const ExchangePtr& ex);
+  void export_log(const ExchangePtr& ex);
+  std::filesystem::path backup_dir() const;
 
   // The table answer (GET round's table entry plus seq) for a table write.
   Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,

@@ -1,6 +1,7 @@
 #include "daemon/app.hpp"
 
 #include "daemon/api.hpp"
+#include "daemon/archive_commands.hpp"
 #include "daemon/dispatcher.hpp"
 #include "daemon/live.hpp"
 #include "daemon/log.hpp"
@@ -271,11 +272,14 @@ void App::stop() { impl_->stopping = true; }
 
 int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry> games) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (is_archive_command(args)) return run_archive_command(args);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       std::cout
           << "tallyd — tournament scoring server\n\n"
-             "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n\n"
+             "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n"
+             "       tallyd export [--data DIR] [--out FILE]\n"
+             "       tallyd import --data NEWDIR [--in FILE]\n\n"
              "  --data DIR          data directory (default ./data): the store and "
              "organizer.token\n"
              "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"

@@ -63,6 +63,8 @@ void Config::set(const std::string& key, const std::string& value) {
     ready_file = value;
   } else if (key == "web_root") {
     web_root = value;
+  } else if (key == "backup_dir") {
+    backup_dir = value;
   } else if (key == "tls_cert") {
     tls_cert = value;
   } else if (key == "tls_key") {

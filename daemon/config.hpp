@@ -29,6 +29,7 @@ struct Config {
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
   std::string ready_file;  // when set: the bound address is written there once listening
   std::string web_root;    // the pages' files (client/web); empty: the built-in default
+  std::string backup_dir;  // where POST /v1/backup puts checkpoints; empty: DATA/backups
   std::string tls_cert;    // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
   std::string tls_key;     // the PEM private key of tls_cert
 

@@ -6,6 +6,7 @@
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/table.h>
+#include <rocksdb/utilities/checkpoint.h>
 #include <rocksdb/write_batch.h>
 
 #include <algorithm>
@@ -366,6 +367,50 @@ Digest EventStore::default_digest(const AppendRequest& request) {
     hasher.update(flat_bytes(*draft.message_));
   }
   return hasher.finish();
+}
+
+EventStore::CheckpointResult EventStore::checkpoint(const std::string& dir) const {
+  CheckpointResult result;
+  rocksdb::Checkpoint* raw = nullptr;
+  auto status = rocksdb::Checkpoint::Create(impl_->db.get(), &raw);
+  std::unique_ptr<rocksdb::Checkpoint> checkpoint(raw);
+  if (status.ok()) status = checkpoint->CreateCheckpoint(dir);
+  if (!status.ok()) {
+    result.error = status.ToString();
+    return result;
+  }
+  // What the copy holds: its own head record, read back from the copy.
+  try {
+    EventStore copy(dir, StoreOptions{.sync = true, .max_batch = 1, .create_if_missing = false});
+    result.head = copy.head();
+    result.ok = true;
+  } catch (const std::exception& e) {
+    result.error = e.what();
+  }
+  return result;
+}
+
+std::optional<std::string> EventStore::restore(const std::vector<RestoredEvent>& events) {
+  if (events.empty()) return std::nullopt;
+  auto& impl = *impl_;
+  rocksdb::WriteBatch write;
+  for (const auto& e : events) {
+    write.Put(impl.cf(kLog), keys::be64(e.seq), keys::log_value(e.hash, e.bytes));
+    write.Put(impl.cf(kStreams), keys::stream_key(e.stream, e.version), keys::be64(e.seq));
+    if (!e.idempotency_key.empty()) {
+      keys::IdempotencyValue record{e.seq, e.idempotency_count, e.idempotency_digest};
+      write.Put(impl.cf(kIdempotency), e.idempotency_key, keys::encode(record));
+    }
+  }
+  write.Put(impl.cf(kMeta), keys::kHeadKey,
+            keys::encode_head(events.back().seq, events.back().hash));
+  rocksdb::WriteOptions options;
+  options.sync = true;
+  auto status = impl.db->Write(options, &write);
+  if (!status.ok()) return status.ToString();
+  std::lock_guard lock(impl.head_mutex);
+  impl.head = Head{events.back().seq, events.back().hash};
+  return std::nullopt;
 }
 
 VerifyResult EventStore::verify() const {

@@ -200,6 +200,31 @@ class EventStore {
   // The digest the store uses as content of a request without an explicit one.
   static Digest default_digest(const AppendRequest& request);
 
+  // An online, consistent copy of the whole store in `dir` (which must not exist), taken while
+  // others append (RocksDB checkpoint: hard links where it can). Returns the head it holds, or
+  // the error.
+  struct CheckpointResult {
+    bool ok = false;
+    Head head;
+    std::string error;
+  };
+  CheckpointResult checkpoint(const std::string& dir) const;
+
+  // For import only: writes events exactly as they were (same seq, bytes, hash) after the
+  // current head, with their stream index and idempotency records, in one synced batch.
+  // REQUIRES: nobody else appends; the caller verified the chain. Returns the error, if any.
+  struct RestoredEvent {
+    std::uint64_t seq;
+    Digest hash;
+    std::string bytes;
+    std::string stream;
+    std::uint64_t version;
+    std::string idempotency_key;  // non-empty on the first event of an append made with a key
+    std::uint64_t idempotency_count = 0;
+    Digest idempotency_digest{};
+  };
+  std::optional<std::string> restore(const std::vector<RestoredEvent>& events);
+
  private:
   friend class ReadView;
   struct Impl;

@@ -1,0 +1,257 @@
+#include "events/archive.hpp"
+
+#include "events/base64.hpp"
+#include "events/sha256.hpp"
+#include "schema/json_codec.hpp"
+
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <optional>
+
+namespace tally::events {
+
+namespace json = boost::json;
+
+namespace {
+
+std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+
+std::string hex_of(const Digest& d) { return hex(d); }
+
+std::optional<Digest> digest_from_hex(std::string_view hex_text) {
+  if (hex_text.size() != 64) return std::nullopt;
+  Digest d{};
+  for (std::size_t i = 0; i < 32; ++i) {
+    auto nibble = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      return -1;
+    };
+    int hi = nibble(hex_text[2 * i]), lo = nibble(hex_text[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    d[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  }
+  return d;
+}
+
+// The readable form of an event in an export: the whole envelope through the schema codec.
+json::object readable(const schema::StoredEvent& e) { return schema::encode_struct(e.event()); }
+
+// One line's fields, checked for presence and type.
+struct Line {
+  std::uint64_t seq;
+  std::string stream;
+  std::uint64_t version;
+  Digest hash;
+  Digest prev_hash;
+  std::string bytes;
+  json::value event;
+  std::optional<std::tuple<std::string, std::uint64_t, Digest>> idempotency;
+};
+
+std::variant<Line, std::string> parse_line(std::string_view raw) {
+  boost::system::error_code ec;
+  json::value v = json::parse(raw, ec);
+  if (ec || !v.is_object()) return std::string("not a JSON object");
+  const auto& o = v.as_object();
+  auto number = [&](std::string_view key) -> std::optional<std::uint64_t> {
+    auto it = o.find(key);
+    if (it == o.end()) return std::nullopt;
+    if (it->value().is_uint64()) return it->value().as_uint64();
+    if (it->value().is_int64() && it->value().as_int64() >= 0) return it->value().as_int64();
+    return std::nullopt;
+  };
+  auto string = [&](std::string_view key) -> std::optional<std::string> {
+    auto it = o.find(key);
+    if (it == o.end() || !it->value().is_string()) return std::nullopt;
+    return std::string(it->value().as_string());
+  };
+  Line line;
+  auto seq = number("seq"), version = number("version");
+  auto stream = string("stream"), hash = string("hash"), prev = string("prev_hash"),
+       bytes = string("bytes");
+  if (!seq || !version || !stream || !hash || !prev || !bytes || !o.contains("event")) {
+    return std::string(
+        "a member is missing or has the wrong type (seq, stream, version, hash, prev_hash, bytes, "
+        "event)");
+  }
+  auto h = digest_from_hex(*hash), p = digest_from_hex(*prev);
+  auto decoded = base64_decode(*bytes);
+  if (!h || !p) return std::string("hash and prev_hash must be 64 lowercase hex digits");
+  if (!decoded) return std::string("bytes is not base64");
+  line.seq = *seq;
+  line.stream = *stream;
+  line.version = *version;
+  line.hash = *h;
+  line.prev_hash = *p;
+  line.bytes = std::move(*decoded);
+  line.event = o.at("event");
+  if (auto it = o.find("idempotency"); it != o.end()) {
+    const json::value& i = it->value();
+    if (!i.is_object() || !i.as_object().contains("key") || !i.at("key").is_string() ||
+        !i.as_object().contains("count") || !i.at("count").is_number() ||
+        !i.as_object().contains("digest") || !i.at("digest").is_string()) {
+      return std::string("idempotency must be {key, count, digest}");
+    }
+    auto digest = digest_from_hex(i.at("digest").as_string());
+    if (!digest) return std::string("idempotency.digest must be 64 lowercase hex digits");
+    line.idempotency.emplace(std::string(i.at("key").as_string()),
+                             i.at("count").to_number<std::uint64_t>(), *digest);
+  }
+  return line;
+}
+
+}  // namespace
+
+ExportResult export_log(const ReadView& view, std::ostream& out) {
+  ExportResult result;
+  Digest previous{};
+  view.scan(1, [&](const schema::StoredEvent& e) {
+    auto envelope = e.event();
+    json::object line{{"seq", e.seq()},
+                      {"stream", text(envelope.getStream())},
+                      {"version", envelope.getVersion()},
+                      {"hash", hex_of(e.hash())},
+                      {"prev_hash", hex_of(previous)},
+                      {"bytes", base64_encode(e.bytes())},
+                      {"event", readable(e)}};
+    std::string key = text(envelope.getEventId());
+    if (!key.empty()) {
+      if (auto record = view.idempotency(key); record && record->first_seq == e.seq()) {
+        line["idempotency"] = json::object{{"key", key},
+                                           {"count", record->last_seq - record->first_seq + 1},
+                                           {"digest", hex_of(record->digest)}};
+      }
+    }
+    out << json::serialize(line) << '\n';
+    previous = e.hash();
+    result.events = e.seq();
+    return true;
+  });
+  result.head = previous;
+  return result;
+}
+
+ImportResult import_log(std::istream& in, const std::string& dir) {
+  ImportResult result;
+  std::error_code ec;
+  if (std::filesystem::exists(std::filesystem::path(dir) / "CURRENT", ec)) {
+    result.problem = dir + " already holds a store; import into an empty directory";
+    return result;
+  }
+  bool created = !std::filesystem::exists(dir, ec);
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    result.problem = "cannot create " + dir + ": " + ec.message();
+    return result;
+  }
+  auto fail = [&](std::uint64_t line, std::string problem) {
+    result.ok = false;
+    result.line = line;
+    result.problem = std::move(problem);
+  };
+
+  try {
+    EventStore store(dir);
+    Digest previous{};
+    std::uint64_t expected_seq = 1;
+    std::vector<EventStore::RestoredEvent> batch;
+    std::string raw;
+    std::uint64_t number = 0;
+    bool failed = false;
+    while (!failed && std::getline(in, raw)) {
+      ++number;
+      if (raw.empty()) continue;
+      auto parsed = parse_line(raw);
+      if (auto* problem = std::get_if<std::string>(&parsed)) {
+        fail(number, *problem);
+        failed = true;
+        break;
+      }
+      Line& line = std::get<Line>(parsed);
+      if (line.seq != expected_seq) {
+        fail(number, "seq " + std::to_string(line.seq) + " where " + std::to_string(expected_seq) +
+                         " was expected");
+        failed = true;
+        break;
+      }
+      if (line.prev_hash != previous) {
+        fail(number, "prev_hash does not match the hash of the line before");
+        failed = true;
+        break;
+      }
+      Digest computed =
+          Sha256().update(previous.data(), previous.size()).update(line.bytes).finish();
+      if (computed != line.hash) {
+        fail(number, "the hash does not match the event's bytes");
+        failed = true;
+        break;
+      }
+      try {
+        schema::StoredEvent event(line.seq, line.hash, line.bytes);
+        auto e = event.event();
+        auto prev = e.getPrevHash();
+        bool linked = prev.size() == previous.size() &&
+                      std::equal(prev.begin(), prev.end(), previous.begin());
+        if (e.getSeq() != line.seq || text(e.getStream()) != line.stream ||
+            e.getVersion() != line.version || !linked) {
+          fail(number, "seq, stream, version or prev_hash differ from the event's bytes");
+          failed = true;
+          break;
+        }
+        if (json::value(readable(event)) != line.event) {
+          fail(number, "the readable event differs from the event's bytes");
+          failed = true;
+          break;
+        }
+      } catch (const kj::Exception&) {
+        fail(number, "the bytes are not an event");
+        failed = true;
+        break;
+      }
+      EventStore::RestoredEvent restored{line.seq, line.hash, std::move(line.bytes), line.stream,
+                                         line.version};
+      if (line.idempotency) {
+        std::tie(restored.idempotency_key, restored.idempotency_count,
+                 restored.idempotency_digest) = *line.idempotency;
+      }
+      batch.push_back(std::move(restored));
+      previous = line.hash;
+      ++expected_seq;
+      if (batch.size() == 1000) {
+        if (auto error = store.restore(batch)) {
+          fail(0, "the store could not write: " + *error);
+          failed = true;
+          break;
+        }
+        batch.clear();
+      }
+    }
+    if (!failed && !batch.empty()) {
+      if (auto error = store.restore(batch)) {
+        fail(0, "the store could not write: " + *error);
+        failed = true;
+      }
+    }
+    if (!failed) {
+      result.ok = true;
+      result.events = expected_seq - 1;
+      result.head = previous;
+    }
+  } catch (const std::exception& e) {
+    fail(0, e.what());
+  }
+  if (!result.ok) {
+    // Leave nothing half-imported behind.
+    if (created) {
+      std::filesystem::remove_all(dir, ec);
+    } else {
+      for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+        std::filesystem::remove_all(entry.path(), ec);
+    }
+  }
+  return result;
+}
+
+}  // namespace tally::events
