@@ -13,6 +13,9 @@ packages=(
   # the README's tour uses curl; the TLS tests make a certificate with openssl
   curl openssl
 )
+# Callers may ask for more (deploy/bench.sh: the benchmark's peers), installed the same way.
+read -ra extra <<<"${TALLY_EXTRA_PACKAGES:-}"
+packages+=("${extra[@]}")
 
 missing=()
 for p in "${packages[@]}"; do
