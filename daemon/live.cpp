@@ -66,12 +66,14 @@ class BasicLiveSession : public LiveSession,
       : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
-        since_(since) {}
+        since_(since) {
+    // Counted from the hand-off, before the HTTP session that upgraded stops counting: the
+    // connection limit never sees a gap in which one connection counts nowhere.
+    hub_->metrics_.live_client_joined();
+  }
 
   // The hub forgets a closed session by itself (its weak pointer expires).
-  ~BasicLiveSession() override {
-    if (joined_) hub_->metrics_.live_client_left();
-  }
+  ~BasicLiveSession() override { hub_->metrics_.live_client_left(); }
 
   const std::string& tournament() const override { return tournament_; }
 
@@ -139,8 +141,6 @@ class BasicLiveSession : public LiveSession,
  private:
   void on_accept(boost::system::error_code ec) {
     if (ec) return;
-    joined_ = true;
-    hub_->metrics_.live_client_joined();
     net::post(hub_->strand_, [hub = hub_, self = this->shared_from_this(), since = since_] {
       hub->join(self, since);
     });
@@ -252,7 +252,6 @@ class BasicLiveSession : public LiveSession,
   std::optional<websocket::close_reason> pending_close_;
   bool writing_ = false;
   bool closing_ = false;
-  bool joined_ = false;
 };
 
 Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
