@@ -118,11 +118,23 @@ void App::run() {
   net::io_context& io = *io_holder;
   net::io_context& live_io = *live_io_holder;
   std::filesystem::path data(config.data);
-  std::filesystem::create_directories(data);
-  std::filesystem::permissions(data, std::filesystem::perms::owner_all,
-                               std::filesystem::perm_options::replace);
-
-  events::EventStore store((data / "store").string());
+  // A store on a read-only file system (a failing disk remounted read-only, a backup on
+  // read-only media) is served for reading: every write answers 503 saying why.
+  const std::filesystem::path store_dir = data / "store";
+  const bool read_only =
+      std::filesystem::exists(store_dir) && ::access(store_dir.c_str(), W_OK) != 0;
+  if (!read_only) {
+    std::filesystem::create_directories(data);
+    std::filesystem::permissions(data, std::filesystem::perms::owner_all,
+                                 std::filesystem::perm_options::replace);
+  }
+  events::EventStore store(store_dir.string(),
+                           events::StoreOptions{.read_only = read_only,
+                                                .min_free_bytes = config.min_free_space_mib << 20});
+  if (read_only) {
+    log::warn("the data directory is not writable: serving reads only, every write answers 503",
+              {{"path", store_dir.string()}});
+  }
   LiveState state(*app.games);
   auto replay_started = std::chrono::steady_clock::now();
   std::uint64_t replayed = replay(store, state, [](const ReplayProgress& p) {

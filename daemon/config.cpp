@@ -65,6 +65,8 @@ void Config::set(const std::string& key, const std::string& value) {
     web_root = value;
   } else if (key == "backup_dir") {
     backup_dir = value;
+  } else if (key == "min_free_space") {
+    min_free_space_mib = parse_number<std::uint64_t>(key, value);
   } else if (key == "tls_cert") {
     tls_cert = value;
   } else if (key == "tls_key") {

@@ -32,6 +32,7 @@ struct Config {
   std::string backup_dir;  // where POST /v1/backup puts checkpoints; empty: DATA/backups
   std::string tls_cert;    // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
   std::string tls_key;     // the PEM private key of tls_cert
+  std::uint64_t min_free_space_mib = 128;  // writes answer 503 while the disk has less free
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);

@@ -9,6 +9,8 @@
 #include <rocksdb/utilities/checkpoint.h>
 #include <rocksdb/write_batch.h>
 
+#include <sys/statvfs.h>
+
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
@@ -56,6 +58,7 @@ Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>()) {
 
 struct EventStore::Impl {
   StoreOptions options;
+  std::string dir;
   std::unique_ptr<rocksdb::DB> db;
   std::vector<rocksdb::ColumnFamilyHandle*> families;
 
@@ -85,6 +88,7 @@ struct EventStore::Impl {
   void open(const std::string& dir);
   void writer_loop();
   void process(std::vector<Pending>& batch, Sha256& hasher);
+  std::optional<std::string> why_appends_are_refused() const;
   std::uint64_t load_version(const std::string& stream);
   std::uint64_t version_of_seq(std::uint64_t seq);
 };
@@ -108,7 +112,9 @@ void EventStore::Impl::open(const std::string& dir) {
                              lookups ? lookup_family : rocksdb::ColumnFamilyOptions());
   }
   rocksdb::DB* raw = nullptr;
-  auto status = rocksdb::DB::Open(db_options, dir, descriptors, &families, &raw);
+  auto status = options.read_only
+                    ? rocksdb::DB::OpenForReadOnly(db_options, dir, descriptors, &families, &raw)
+                    : rocksdb::DB::Open(db_options, dir, descriptors, &families, &raw);
   if (!status.ok())
     throw std::runtime_error("event store: cannot open " + dir + ": " + status.ToString());
   db.reset(raw);
@@ -167,9 +173,27 @@ void EventStore::Impl::writer_loop() {
   }
 }
 
+// Why no append can be taken now, if so: a read-only store, or a disk nearly full.
+std::optional<std::string> EventStore::Impl::why_appends_are_refused() const {
+  if (options.read_only) return "the store is open read-only (its directory is not writable)";
+  if (options.min_free_bytes == 0) return std::nullopt;
+  struct statvfs disk {};
+  if (::statvfs(dir.c_str(), &disk) != 0) return std::nullopt;  // RocksDB will tell
+  std::uint64_t free_bytes = static_cast<std::uint64_t>(disk.f_bavail) * disk.f_frsize;
+  if (free_bytes >= options.min_free_bytes) return std::nullopt;
+  return "not enough free disk space: " + std::to_string(free_bytes >> 20) + " MiB free, " +
+         std::to_string(options.min_free_bytes >> 20) + " MiB kept in reserve";
+}
+
 // One group commit: decide every request of the batch against the state left by the ones before
 // it, write all accepted events in one synced WriteBatch, then publish and acknowledge.
 void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
+  if (auto reason = why_appends_are_refused()) {
+    for (auto& pending : batch) {
+      if (pending.done) pending.done(AppendResult{AppendStatus::failed, 0, 0, 0, *reason});
+    }
+    return;
+  }
   if (last_write_failed) {
     // A failed write leaves RocksDB refusing writes until it is told to resume (e.g. once disk
     // space is back). Try once per batch; if it still fails the batch fails below.
@@ -306,6 +330,7 @@ EventStore::EventStore(const std::string& dir, StoreOptions options)
     : impl_(std::make_unique<Impl>()) {
   impl_->options = options;
   if (impl_->options.max_batch == 0) impl_->options.max_batch = 1;
+  impl_->dir = dir;
   impl_->open(dir);
   impl_->writer = std::thread([this] { impl_->writer_loop(); });
 }

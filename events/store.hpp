@@ -46,6 +46,16 @@ struct StoreOptions {
 
   // Create the store when the directory holds none. Default: true.
   bool create_if_missing = true;
+
+  // Open without ever writing (RocksDB's read-only mode), for a data directory on a read-only
+  // file system: reads work, every append fails (AppendStatus::failed). Default: false.
+  bool read_only = false;
+
+  // Refuse appends (AppendStatus::failed) while the store's file system has less than this many
+  // bytes free, so that RocksDB never meets a full disk (0: no check). Default: 0; tallyd sets
+  // its `min_free_space`. Why: RocksDB, as Debian builds it, aborts the process when it writes
+  // to its log again after a write failed for lack of space.
+  std::uint64_t min_free_bytes = 0;
 };
 
 // What an append expects of its stream before it is applied.
