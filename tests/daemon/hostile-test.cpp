@@ -1,0 +1,303 @@
+// Hostile input over HTTP: each gets its clear error, the server stays up, and no data changes
+// (the log's head is the same before and after). And the security basics: security headers, no
+// token in any log line, CORS closed, the audit only with a token.
+#include "tests/daemon/cup.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <boost/asio.hpp>
+
+#include <thread>
+
+namespace tally::testing {
+namespace {
+
+namespace json = boost::json;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+
+// A raw TCP connection, for what a well-behaved client would never send.
+class Raw {
+ public:
+  explicit Raw(std::uint16_t port) : socket_(io_) {
+    socket_.connect({net::ip::make_address("127.0.0.1"), port});
+  }
+  void send(std::string_view bytes) { net::write(socket_, net::buffer(bytes)); }
+  // Everything the server sends until it closes the connection (or `limit` passes).
+  std::string read_until_closed(std::chrono::milliseconds limit = std::chrono::seconds(10)) {
+    std::string out;
+    auto deadline = std::chrono::steady_clock::now() + limit;
+    socket_.non_blocking(true);
+    char buffer[4096];
+    while (std::chrono::steady_clock::now() < deadline) {
+      boost::system::error_code ec;
+      std::size_t n = socket_.read_some(net::buffer(buffer), ec);
+      if (ec == net::error::would_block) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        continue;
+      }
+      if (ec) {
+        closed_ = true;
+        break;
+      }
+      out.append(buffer, n);
+    }
+    return out;
+  }
+  bool closed() const { return closed_; }
+
+ private:
+  net::io_context io_;
+  tcp::socket socket_;
+  bool closed_ = false;
+};
+
+std::string status_line(const std::string& response) {
+  return response.substr(0, response.find("\r\n"));
+}
+
+class Hostile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<TallydProcess>(
+        dir_.sub("data"),
+        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000",
+                                 "--idle-timeout", "1", "--max-connections", "24"});
+    daemon_->start();
+    cup_ = make_cup(*daemon_, 2);
+    HttpClient eva = daemon_->client(cup_.judge_token);
+    expect_status(eva.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0)), 201, "a result");
+    head_ = head();
+  }
+  void TearDown() override {
+    // Whatever came in, the server is up and nothing changed.
+    EXPECT_EQ(daemon_->organizer().get("/healthz").status, 200);
+    EXPECT_EQ(head(), head_) << "the log changed";
+    if (HasFailure()) std::fprintf(stderr, "tallyd's log:\n%s\n", daemon_->log().c_str());
+  }
+  json::value head() { return daemon_->organizer().get("/v1/verify").json(); }
+
+  // `body` sent raw as the result of table 2; returns the answer.
+  HttpReply put_raw(const std::string& body) {
+    HttpClient eva = daemon_->client(cup_.judge_token);
+    return eva.request(http::verb::put, cup_table(2), body, {{"If-None-Match", "*"}});
+  }
+
+  static void expect_problem(const HttpReply& r, int status, std::string_view says) {
+    EXPECT_EQ(r.status, status) << r.body;
+    EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
+    EXPECT_NE(r.body.find(says), std::string::npos) << "expected \"" << says << "\" in " << r.body;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TallydProcess> daemon_;
+  Cup cup_;
+  json::value head_;
+};
+
+TEST_F(Hostile, MalformedJsonIs400SayingWhere) {
+  for (const char* body :
+       {"{", "{\"players\": [", "not json", "{\"players\": [1,]}", "[]", "\"text\"", "{} {}"}) {
+    auto r = put_raw(body);
+    EXPECT_EQ(r.status, 400) << body << " → " << r.body;
+    EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << body;
+  }
+}
+
+TEST_F(Hostile, DeeplyNestedJsonIsRefusedWithoutExhaustingTheStack) {
+  std::string deep = std::string(20000, '[') + std::string(20000, ']');
+  expect_problem(put_raw(R"({"players":)" + deep + "}"), 400, "JSON");
+  std::string objects;
+  for (int i = 0; i < 5000; ++i) objects += R"({"a":)";
+  objects += "1" + std::string(5000, '}');
+  expect_problem(put_raw(objects), 400, "JSON");
+}
+
+TEST_F(Hostile, HugeAndNegativeNumbersNameTheFieldAndTheRule) {
+  auto body = [](const std::string& score) {
+    return R"({"players":[{"player":"p3","score":)" + score + R"(},{"player":"p4","score":1}]})";
+  };
+  for (const char* huge : {"1e400", "18446744073709551616", "99999999999999999999999999", "1.5"}) {
+    auto r = put_raw(body(huge));
+    EXPECT_TRUE(r.status == 400 || r.status == 422) << huge << " → " << r.status << " " << r.body;
+    if (r.status == 422) {
+      EXPECT_NE(r.body.find("score"), std::string::npos) << huge << " → " << r.body;
+    }
+  }
+  auto negative = put_raw(body("-1"));
+  expect_problem(negative, 422, "\"rule\":\"T-2\"");
+  EXPECT_NE(negative.body.find("\"player\":\"p3\""), std::string::npos) << negative.body;
+}
+
+TEST_F(Hostile, InvalidUtf8AndOverlongNamesAreRefusedNamingTheField) {
+  auto org = daemon_->organizer();
+  auto invalid = org.request(http::verb::post, "/v1/tournaments/cup/players",
+                             "{\"id\":\"x1\",\"name\":\"\xC3\x28\"}");
+  expect_problem(invalid, 400, "JSON");
+  auto lone_surrogate = org.request(http::verb::post, "/v1/tournaments/cup/players",
+                                    R"({"id":"x1","name":"\ud800"})");
+  EXPECT_TRUE(lone_surrogate.status == 400 || lone_surrogate.status == 422) << lone_surrogate.body;
+  auto long_name = org.post("/v1/tournaments/cup/players",
+                            json::object{{"id", "x2"}, {"name", std::string(5000, 'n')}});
+  expect_problem(long_name, 422, "\"field\":\"name\"");
+  EXPECT_NE(long_name.body.find("longer than"), std::string::npos) << long_name.body;
+  auto long_id = org.post("/v1/tournaments/cup/players",
+                          json::object{{"id", std::string(300, 'i')}, {"name", "I"}});
+  expect_problem(long_id, 422, "\"field\":\"id\"");
+  auto nul = org.post("/v1/judges", json::object{{"name", std::string("Ev\0a", 4)}});
+  expect_problem(nul, 422, "\"field\":\"name\"");
+}
+
+TEST_F(Hostile, PathTraversalOnTheStaticFilesFindsNothing) {
+  HttpClient browser("127.0.0.1", daemon_->port());
+  for (const std::string& path : std::vector<std::string>{
+           "/static/../../CMakeLists.txt", "/static/%2e%2e/%2e%2e/CMakeLists.txt",
+           "/static/%252e%252e/CMakeLists.txt", "/static/..%5c..%5cCMakeLists.txt",
+           "/static/%00index.html", "/static//etc/passwd", "/t/cup/../../../../etc/passwd",
+           "/static/" + std::string(5000, 'a')}) {
+    auto r = browser.get(path);
+    EXPECT_TRUE(r.status == 404 || r.status == 400) << path << " → " << r.status;
+    EXPECT_EQ(r.body.find("root:"), std::string::npos) << path;
+    EXPECT_EQ(r.body.find("cmake_minimum_required"), std::string::npos) << path;
+  }
+}
+
+TEST_F(Hostile, AnOversizedBodyIs413AndAHeaderFloodIs431) {
+  std::string big = R"({"players":[],"pad":")" + std::string(70 * 1024, 'x') + "\"}";
+  expect_problem(put_raw(big), 413, "larger than 65536 bytes");
+
+  Raw flood(daemon_->port());
+  std::string request = "GET /healthz HTTP/1.1\r\nHost: x\r\n";
+  for (int i = 0; i < 2000; ++i)
+    request += "X-Flood-" + std::to_string(i) + ": " + std::string(20, 'f') + "\r\n";
+  request += "\r\n";
+  try {
+    flood.send(request);
+  } catch (const std::exception&) {
+    // The server may close before it has read everything: that is a refusal too.
+  }
+  std::string answer = flood.read_until_closed();
+  if (!answer.empty()) {
+    EXPECT_EQ(status_line(answer), "HTTP/1.1 431 Request Header Fields Too Large");
+  }
+  EXPECT_TRUE(flood.closed());
+}
+
+TEST_F(Hostile, GarbageAndSlowClientsAreCutOffAfterTheIdleTimeout) {
+  Raw garbage(daemon_->port());
+  garbage.send("\x16\x03\x01 this is not HTTP\r\n\r\n");
+  std::string answer = garbage.read_until_closed();
+  EXPECT_TRUE(answer.empty() || status_line(answer).find(" 400 ") != std::string::npos) << answer;
+  EXPECT_TRUE(garbage.closed());
+
+  // A client that starts a request and never finishes it (slowloris) is closed after ~1 s.
+  Raw slow(daemon_->port());
+  slow.send("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+  auto started = std::chrono::steady_clock::now();
+  slow.read_until_closed(std::chrono::seconds(8));
+  EXPECT_TRUE(slow.closed());
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(5));
+
+  // One that trickles a byte at a time is closed too, though it never sits idle for a second.
+  Raw trickle(daemon_->port());
+  std::string request = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(100, 's');
+  started = std::chrono::steady_clock::now();
+  bool cut = false;
+  for (char c : request) {
+    try {
+      trickle.send(std::string_view(&c, 1));
+    } catch (const std::exception&) {
+      cut = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  if (!cut) {
+    trickle.read_until_closed(std::chrono::seconds(3));
+    cut = trickle.closed();
+  }
+  EXPECT_TRUE(cut) << "a trickling request was never cut off";
+}
+
+TEST_F(Hostile, MoreConnectionsThanAllowedAre503AndTheServerRecovers) {
+  // --max-connections 24: live screens take them all; the next is refused, the first still works.
+  std::vector<std::unique_ptr<WsClient>> screens;
+  bool refused = false;
+  for (int i = 0; i < 40 && !refused; ++i) {
+    try {
+      screens.push_back(
+          std::make_unique<WsClient>("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live"));
+    } catch (const std::exception& e) {
+      refused = true;  // the handshake was declined; the next one says why
+    }
+  }
+  EXPECT_TRUE(refused) << "never refused a connection";
+  Raw one_more(daemon_->port());
+  one_more.send(
+      "GET /v1/tournaments/cup/live HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: "
+      "Upgrade\r\n"
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+  EXPECT_EQ(status_line(one_more.read_until_closed()), "HTTP/1.1 503 Service Unavailable");
+  EXPECT_LE(screens.size(), 24u);
+  ASSERT_FALSE(screens.empty());
+  auto snapshot = screens.front()->read();
+  ASSERT_TRUE(snapshot.has_value());
+  EXPECT_EQ(snapshot->at("type"), "snapshot");
+  screens.clear();  // their slots come back
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_EQ(daemon_->organizer().get("/healthz").status, 200);
+}
+
+TEST_F(Hostile, ARevokedTokenReplayedIsRefused) {
+  HttpClient eva = daemon_->client(cup_.judge_token);
+  ASSERT_EQ(eva.get("/v1/tournaments/cup/audit").status, 200);
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.request(http::verb::delete_, "/v1/judges/" + cup_.judge_id).status, 200);
+  head_ = head();  // the revocation is the one change this test makes
+  for (int i = 0; i < 3; ++i) {
+    auto r = eva.put(cup_table(2), cup_result(2, 1, 2), cup_precondition(0));
+    expect_problem(r, 401, "revoked");
+  }
+  EXPECT_EQ(eva.get("/v1/tournaments/cup/audit").status, 401);
+  HttpClient forged = daemon_->client("tly_" + std::string(64, '0'));
+  EXPECT_EQ(forged.put(cup_table(2), cup_result(2, 1, 2), cup_precondition(0)).status, 401);
+}
+
+// --- security basics -------------------------------------------------------------------------
+
+TEST_F(Hostile, ApiAnswersCarrySecurityHeadersAndNoCors) {
+  HttpClient stranger("127.0.0.1", daemon_->port());
+  auto r = stranger.request(http::verb::get, "/v1/tournaments/cup/standings", "",
+                            {{"Origin", "https://evil.example"}});
+  EXPECT_EQ(r.status, 200);
+  EXPECT_EQ(r.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(r.header("Access-Control-Allow-Origin"), "");
+  auto preflight = stranger.request(
+      http::verb::options, cup_table(2), "",
+      {{"Origin", "https://evil.example"}, {"Access-Control-Request-Method", "PUT"}});
+  EXPECT_GE(preflight.status, 400);
+  EXPECT_EQ(preflight.header("Access-Control-Allow-Origin"), "");
+  EXPECT_EQ(preflight.header("Access-Control-Allow-Methods"), "");
+  auto page = stranger.get("/");
+  EXPECT_NE(page.header("Content-Security-Policy").find("default-src 'self'"), std::string::npos);
+}
+
+TEST_F(Hostile, TheAuditNeedsATokenAndNoTokenEverReachesTheLog) {
+  HttpClient stranger("127.0.0.1", daemon_->port());
+  expect_problem(stranger.get("/v1/tournaments/cup/audit"), 401, "token");
+  HttpClient wrong = daemon_->client("tly_" + std::string(64, 'a'));
+  EXPECT_EQ(wrong.get("/v1/tournaments/cup/audit").status, 401);
+  // Every token this server has seen: the organizer's, the judge's, a wrong one.
+  std::string log = daemon_->log();
+  for (const std::string& secret :
+       {daemon_->organizer_token(), cup_.judge_token, std::string(64, 'a')}) {
+    EXPECT_EQ(log.find(secret), std::string::npos) << "a token is in the log";
+    EXPECT_EQ(log.find(secret.substr(secret.size() - 32)), std::string::npos)
+        << "part of a token is in the log";
+  }
+  EXPECT_EQ(log.find("Bearer"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tally::testing
