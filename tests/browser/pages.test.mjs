@@ -350,6 +350,15 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
     names.map((n, i) => [n, String(CATAN_SHEETS[i].settlements), String(CATAN_SHEETS[i].vp_cards), String([10, 8, 6, 5][i])]),
   );
   assert.equal(await petr.locator("#their-entry caption").innerText(), "Eva's entry");
+  // What differs from Petr's sheet is marked and said.
+  assert.equal(
+    await petr.locator("#differences").innerText(),
+    `Your values differ: ${names[1]}: VP cards 1 (yours 0); ${names[1]}: VP 8 (yours 7); ${names[3]}: VP cards 1 (yours 2); ${names[3]}: VP 5 (yours 6).`,
+  );
+  assert.deepEqual(
+    await petr.locator("#their-entry td.differs").evaluateAll((tds) => tds.map((td) => [td.parentElement.rowIndex, td.cellIndex])),
+    [[2, 3], [2, 10], [4, 3], [4, 10]],
+  );
   assert.match(await petr.locator('#tables button[data-table="1"]').innerText(), /reported by Eva/);
   await screenshot(petr, "judge-412");
 
@@ -444,8 +453,8 @@ test("by keyboard alone: the token, a table, a Carcassonne result; every control
   assert.deepEqual(await unnamedControls(page), []);
   await page.keyboard.type(judges.Petr.token);
   await page.keyboard.press("Enter");
-  await page.locator("#picker").waitFor();
-  assert.equal(await focused(), "picker-heading");
+  // Once the round is shown, the focus is where choosing a table starts.
+  await page.waitForFunction(() => document.activeElement.id === "picker-heading");
   await page.keyboard.press("Tab");
   assert.equal(await focused(), "round-select");
   await page.keyboard.press("Tab");
@@ -606,13 +615,15 @@ test("the board shows 'connection lost' while tallyd is down and resumes with si
   await closeContext(context);
 });
 
-test("the board pages through standings taller than the screen, and back to the top", async () => {
+test("the board pages through standings taller than the screen, and back to the top; its QR code can name another address", async () => {
   const names = Array.from({ length: 40 }, (_, i) => `Player ${String(i + 1).padStart(2, "0")}`);
   await tournament("big", "catan", names, { seat: false });
   const context = await openContext({ viewport: { width: 1280, height: 720 } });
   const board = await context.newPage();
-  await board.goto(`${tallyd.base}/t/big/board?page=1`);
+  await board.goto(`${tallyd.base}/t/big/board?page=1&public=http://scores.example:8080/`);
   await board.locator('#standings tbody tr[data-player="p40"]').waitFor({ state: "attached" });
+  // The QR code names the address phones use, when the screen's own is not that one.
+  assert.equal(await board.locator("#qr-svg").getAttribute("data-text"), "http://scores.example:8080/t/big");
   assert.equal(await board.locator("#round-heading").innerText(), "No round seated yet");
   const viewport = board.locator("#standings-viewport");
   const scrollTop = () => viewport.evaluate((v) => v.scrollTop);

@@ -3,7 +3,9 @@
 // visible "connection lost" state while the live feed reconnects, and a QR code of the public
 // standings page.
 //
-// Query parameters: ?page=SECONDS how long each page of standings stays (default 10).
+// Query parameters: ?page=SECONDS how long each page of standings stays (default 10);
+// ?public=http://192.168.1.20:8080 the address phones reach this server at, for the QR code
+// (default: the address the screen itself uses, useless to a phone when that is 127.0.0.1).
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { clear, el, setChildren } from "./dom.js";
@@ -17,6 +19,7 @@ const WAITING_TABLES_SHOWN = 12; // more open tables than this: only the count i
 
 const $ = (id) => document.getElementById(id);
 const tournament = tournamentIdFromLocation();
+const params = new URLSearchParams(window.location.search);
 let game = null;
 let previousRows = null; // player → {rank, signature} of the last standings shown
 const changedAt = new Map(); // player → when their row last changed (ms), while it is lit
@@ -161,7 +164,8 @@ function startPaging(viewport, pageSeconds) {
 // ---- start ------------------------------------------------------------------------------------
 
 function showQr() {
-  const url = `${window.location.origin}/t/${encodeURIComponent(tournament)}`;
+  const base = (params.get("public") || window.location.origin).replace(/\/+$/, "");
+  const url = `${base}/t/${encodeURIComponent(tournament)}`;
   const qr = encodeQr(url);
   const svg = qrSvg(document, qr, { title: `QR code: ${url}` });
   svg.id = "qr-svg";
@@ -193,7 +197,7 @@ async function main() {
     },
   });
   feed.start();
-  const pageSeconds = Number(new URLSearchParams(window.location.search).get("page")) || 10;
+  const pageSeconds = Number(params.get("page")) || 10;
   startPaging($("standings-viewport"), Math.max(1, pageSeconds));
 }
 

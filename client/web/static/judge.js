@@ -397,13 +397,34 @@ async function showConflict(answer, mine) {
 
   if (entry) {
     const shown = state.form.describe(entry);
+    const differences = differencesFrom(shown, state.form.describe(mine));
+    const differs = new Set(differences.map((d) => `${d.row}/${d.column}`));
     box.append(
       el(
         "table",
         { id: "their-entry" },
         el("caption", {}, `${who}'s entry`),
         el("thead", {}, el("tr", {}, shown.head.map((h) => el("th", { scope: "col" }, h)))),
-        el("tbody", {}, shown.rows.map((r) => el("tr", {}, r.map((c, i) => el(i === 0 ? "th" : "td", i === 0 ? { scope: "row" } : {}, c))))),
+        el(
+          "tbody",
+          {},
+          shown.rows.map((r, row) =>
+            el(
+              "tr",
+              {},
+              r.map((c, i) =>
+                i === 0 ? el("th", { scope: "row" }, c) : el("td", { class: differs.has(`${row}/${i}`) ? "differs" : "" }, c),
+              ),
+            ),
+          ),
+        ),
+      ),
+      el(
+        "p",
+        { id: "differences" },
+        differences.length
+          ? `Your values differ: ${differences.map((d) => `${d.name}: ${d.label} ${d.theirs || "—"} (yours ${d.yours || "—"})`).join("; ")}.`
+          : "Your values are the same.",
       ),
     );
   } else if (table.result) {
@@ -429,6 +450,23 @@ async function showConflict(answer, mine) {
   state.sheet.tables = state.sheet.tables.map((t) => (t.table === table.table ? table : t));
   renderTableChoices();
   keepMine.focus();
+}
+
+// Where two entries described alike (form.describe) differ: [{row, column, name, label,
+// theirs, yours}], rows matched by the player's name, "VP"-like computed columns included.
+function differencesFrom(theirs, yours) {
+  const mine = new Map(yours.rows.map((r) => [r[0], r]));
+  const out = [];
+  theirs.rows.forEach((r, row) => {
+    const other = mine.get(r[0]);
+    if (!other) return;
+    for (let column = 1; column < r.length; column++) {
+      if (r[column] !== other[column]) {
+        out.push({ row, column, name: r[0], label: theirs.head[column], theirs: r[column], yours: other[column] });
+      }
+    }
+  });
+  return out;
 }
 
 // ---- other judges, live ----------------------------------------------------------------------
