@@ -550,6 +550,21 @@ test("AGoT: picks in rating order, a refused pick with the accepted houses at th
     "the page's hint equals the server's game points",
   );
   assert.equal(result[0].player, seat[0]);
+
+  // The board shows AGoT's columns and the Conqueror, as the server counts them.
+  const standings = await tallyd.must(200, "GET", "/v1/tournaments/agot/standings");
+  assert.deepEqual(standings.conqueror, [seat[0]]);
+  const board = await context.newPage();
+  await board.goto(`${tallyd.base}/t/agot/board`);
+  await board.locator("#progress-text").filter({ hasText: "1 of 1 tables reported" }).waitFor();
+  const headings = await board.locator("#standings thead th").evaluateAll((ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(headings, ["#", "Name", "Games", "Total", "Wins", "Capitals", "Next league"]);
+  const badge = (p) => (standings.conqueror.includes(p) ? "Conqueror" : "");
+  assert.deepEqual(
+    await boardRows(board),
+    standings.rows.map((r) => [String(r.rank), r.name + badge(r.player), String(r.games), String(r.total.value ?? r.total), String(r.wins), String(r.capitals_captured), r.next_league]),
+  );
+  await screenshot(board, "board-agot");
   await closeContext(context);
 });
 
@@ -642,7 +657,7 @@ test("the board pages through standings taller than the screen, and back to the 
 
 // ---- public standings -------------------------------------------------------------------------
 
-test("public standings: CSV download, pairings by table and by name (Czech order), printable slips", async () => {
+test("public standings: live, CSV download, pairings by table and by name (Czech order), printable slips", async () => {
   const names = ["Petr", "Chrudoš", "Cyril", "Hana", "Čeněk", "Dana", "Jana", "Ema"];
   const t = await tournament("public", "catan", names);
   const [table1, table2] = t.sheet.tables.map((x) => x.players);
@@ -709,6 +724,18 @@ test("public standings: CSV download, pairings by table and by name (Czech order
   await page.emulateMedia({ media: "screen" });
   assert.equal(await page.locator("#slips").isVisible(), false, "slips are for paper only");
   await screenshot(page, "standings");
+
+  // The page follows the live feed: table 1's result moves the standings and the round's count.
+  await tallyd.must(201, "PUT", "/v1/tournaments/public/rounds/1/tables/1/result", catanResult(table1), {
+    token: judges.Olga.token,
+    headers: { "If-None-Match": "*" },
+  });
+  await page.locator("#round-select option:checked").filter({ hasText: "Round 1 (2 of 2 reported)" }).waitFor({ state: "attached", timeout: 3000 });
+  const now = await tallyd.must(200, "GET", "/v1/tournaments/public/standings");
+  const everyonePlayed = () => [...document.querySelectorAll("#standings td.games")].every((td) => td.textContent === "1");
+  await page.waitForFunction(everyonePlayed, null, { timeout: 3000 });
+  const live = await page.locator("#standings tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText.trim())));
+  assert.deepEqual(live, now.rows.map(catanRowTexts));
   await closeContext(context);
 });
 
