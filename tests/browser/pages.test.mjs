@@ -484,6 +484,42 @@ test("by keyboard alone: the token, a table, a Carcassonne result; every control
   await closeContext(context);
 });
 
+test("on a phone: a card per player in the judge's form, and no page scrolls sideways", async () => {
+  const t = await tournament("phone", "catan", ["Jana Nováková", "Ida Veselá", "Čeněk Dvořák", "Eva Králová"]);
+  const names = t.sheet.tables[0].players.map((p) => t.nameOf[p]);
+  const context = await openContext({ viewport: { width: 390, height: 844 } });
+  const judge = await judgePage(context, "phone", judges.Eva.token, "#round=1&table=1");
+  await judge.locator("#result-form").waitFor();
+  const wide = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.equal(await wide(judge), 0, "the judge page fits");
+  // Each value under its player, with its name beside it.
+  const first = await judge.getByLabel(`${names[0]}: settlements`).boundingBox();
+  const second = await judge.getByLabel(`${names[0]}: cities`).boundingBox();
+  assert.ok(second.y > first.y + first.height - 1 && Math.abs(second.x - first.x) < 2, "one value a line");
+  assert.equal(await judge.locator(`td[data-player="${t.sheet.tables[0].players[0]}"][data-field="cities"]`).evaluate((td) => getComputedStyle(td, "::before").content), '"Cities"');
+  await typeCatan(judge, names);
+  await screenshot(judge, "judge-phone");
+  // (A click right after a full-page screenshot can miss in Playwright: the button is pressed
+  // by keyboard, as on a phone's "Go".)
+  await judge.getByRole("button", { name: "Save the result" }).press("Enter");
+  await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version 1)." }).waitFor();
+  for (const [url, name] of [["/", "index"], ["/t/phone", "standings"], ["/t/phone/board", "board"]]) {
+    await judge.goto(tallyd.base + url);
+    await judge.waitForLoadState("networkidle");
+    assert.equal(await wide(judge), 0, url);
+    if (name === "board") {
+      // The board's viewport hides what overflows: the standings must fit in it.
+      const cut = await judge.evaluate(() => {
+        const viewport = document.getElementById("standings-viewport");
+        return viewport.scrollWidth - viewport.clientWidth;
+      });
+      assert.ok(cut <= 0, `the board's standings are ${cut} px too wide`);
+    }
+    await screenshot(judge, `phone-${name}`);
+  }
+  await closeContext(context);
+});
+
 // ---- A Game of Thrones: picks and the result form -------------------------------------------------
 
 test("AGoT: picks in rating order, a refused pick with the accepted houses at the player, game points as hints", async () => {

@@ -38,8 +38,9 @@ function numberInput(player, field, label, { min, max } = {}) {
 const intOf = (input) => (input.value.trim() === "" ? undefined : Number(input.value));
 
 // A table whose rows are the players; columns [{field, label, make(player, name) → node}].
-// Cells carry data-player/data-field so that errors can find them; the footer has one cell per
-// column for errors about the whole table (data-field only).
+// Cells carry data-player/data-field so that errors can find them, and data-label for the
+// narrow layout (a card per player, judge.css); the footer has one cell per column for errors
+// about the whole table (data-field only).
 function entryTable(context, columns, extraFooter) {
   const head = el(
     "tr",
@@ -52,14 +53,14 @@ function entryTable(context, columns, extraFooter) {
       "tr",
       { dataset: { player } },
       el("th", { scope: "row", dataset: { player, field: "player" } }, context.playerName(player)),
-      columns.map((c) => el("td", { dataset: { player, field: c.field } }, c.make(player, context.playerName(player)))),
+      columns.map((c) => el("td", { dataset: { player, field: c.field, label: c.label } }, c.make(player, context.playerName(player)))),
     ),
   );
   const foot = el(
     "tr",
     { class: "table-wide" },
     el("td", { dataset: { field: "players" } }, extraFooter ? extraFooter.players : ""),
-    columns.map((c) => el("td", { dataset: { field: c.field, tableWide: "yes" } }, extraFooter && extraFooter[c.field])),
+    columns.map((c) => el("td", { dataset: { field: c.field, label: c.label, tableWide: "yes" } }, extraFooter && extraFooter[c.field])),
   );
   return el("table", { class: "entry-table" }, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot));
 }
