@@ -12,14 +12,23 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
   # the README's tour uses curl; the TLS tests make a certificate with openssl
   curl openssl
+  # the page tests: Chromium headless, driven from node (playwright-core comes from npm ci)
+  nodejs npm chromium
 )
 # Callers may ask for more (deploy/bench.sh: the benchmark's peers), installed the same way.
 read -ra extra <<<"${TALLY_EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")
 
+# Installed, or provided by an installed package (a nodejs build that bundles npm provides it).
+provided=$(dpkg-query -W -f='${Status}|${Provides}\n' 2>/dev/null | sed -n 's/^install ok installed|//p')
+present() {
+  dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed" && return 0
+  grep -Eq "(^|, )$1( |,|\$)" <<<"$provided"
+}
+
 missing=()
 for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+  if ! present "$p"; then
     missing+=("$p")
   fi
 done

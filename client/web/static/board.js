@@ -1,0 +1,204 @@
+// The venue screen (/t/{t}/board): live standings in large type, the current round's progress,
+// rows that changed lit up for a moment, automatic paging when the standings do not fit, a
+// visible "connection lost" state while the live feed reconnects, and a QR code of the public
+// standings page.
+//
+// Query parameters: ?page=SECONDS how long each page of standings stays (default 10);
+// ?public=http://192.168.1.20:8080 the address phones reach this server at, for the QR code
+// (default: the address the screen itself uses, useless to a phone when that is 127.0.0.1).
+
+import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { clear, el, setChildren } from "./dom.js";
+import { localTime } from "./format.js";
+import { LiveFeed } from "./live.js";
+import { encodeQr, qrSvg } from "./qr.js";
+import { gameName, standingsColumns } from "./standings-columns.js";
+
+const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed
+const WAITING_TABLES_SHOWN = 12; // more open tables than this: only the count is shown
+
+const $ = (id) => document.getElementById(id);
+const tournament = tournamentIdFromLocation();
+const params = new URLSearchParams(window.location.search);
+let game = null;
+let previousRows = null; // player → {rank, signature} of the last standings shown
+const changedAt = new Map(); // player → when their row last changed (ms), while it is lit
+let progressKey = "";
+
+// ---- standings --------------------------------------------------------------------------------
+
+function renderStandings(standings) {
+  const columns = standingsColumns(game, standings).filter((c) => c.board && !c.csvOnly);
+  const table = $("standings");
+  const head = el("tr", {}, columns.map((c) => el("th", { scope: "col", class: c.numeric ? "number" : "" }, c.label)));
+  setChildren(table.tHead, head);
+
+  const rows = new Map();
+  const body = clear(table.tBodies[0]);
+  for (const row of standings.rows) {
+    const cells = columns.map((c) => c.text(row));
+    const signature = cells.slice(1).join("\u0001"); // all but the rank
+    rows.set(row.player, { rank: row.rank, signature });
+    const before = previousRows && previousRows.get(row.player);
+    // Lit: the rows whose own values changed (a result came in). A row that only moved because
+    // others overtook it gets its arrow, not the light, so the light says where the news is.
+    const changed = previousRows !== null && (!before || before.signature !== signature);
+
+    const tr = el("tr", { dataset: { player: row.player } });
+    columns.forEach((c, i) => {
+      const td = el("td", { class: [c.key, c.numeric ? "number" : ""].join(" ") });
+      if (c.key === "rank" && before && before.rank !== row.rank) {
+        const up = row.rank < before.rank;
+        td.append(
+          el("span", { class: `movement ${up ? "up" : "down"}`, "aria-hidden": "true" }, up ? "▲" : "▼"),
+          el("span", { class: "visually-hidden" }, up ? "up from " : "down from ", String(before.rank), ", now "),
+        );
+      }
+      td.append(cells[i]);
+      if (c.key === "name" && row.dropped) td.append(el("span", { class: "badge" }, "dropped"));
+      if (c.key === "name" && (standings.conqueror || []).includes(row.player)) {
+        td.append(el("span", { class: "badge", title: "Conqueror: most enemy capitals captured" }, "Conqueror"));
+      }
+      tr.append(td);
+    });
+    if (changed) changedAt.set(row.player, Date.now());
+    light(tr, row.player);
+    body.append(tr);
+  }
+  $("empty-standings").hidden = standings.rows.length > 0;
+  previousRows = rows;
+  $("updated").textContent = `Updated ${new Date().toLocaleTimeString([], { hourCycle: "h23" })}`;
+}
+
+// A changed row stays lit for HIGHLIGHT_MS, also across re-renders in between: its animation
+// resumes where it was (a negative delay) instead of starting over.
+function light(tr, player) {
+  const since = changedAt.has(player) ? Date.now() - changedAt.get(player) : Infinity;
+  if (since >= HIGHLIGHT_MS) {
+    changedAt.delete(player);
+    return;
+  }
+  tr.classList.add("changed");
+  tr.style.animationDelay = `-${since}ms`;
+  setTimeout(() => tr.classList.remove("changed"), HIGHLIGHT_MS - since);
+}
+
+// ---- the round's progress ---------------------------------------------------------------------
+
+function renderProgress(round) {
+  const heading = $("round-heading");
+  const bar = $("progress-bar");
+  if (!round) {
+    heading.textContent = "No round seated yet";
+    $("progress-text").textContent = "";
+    $("waiting-tables").textContent = "";
+    bar.hidden = true;
+    return;
+  }
+  heading.textContent = `Round ${round.round}`;
+  $("progress-text").textContent = `${round.reported} of ${round.tables_total} tables reported`;
+  bar.hidden = false;
+  bar.max = Math.max(1, round.tables_total);
+  bar.value = round.reported;
+  const key = `${round.round}/${round.reported}/${round.tables_total}`;
+  if (key !== progressKey) {
+    progressKey = key;
+    showWaitingTables(round).catch(() => {}); // a detail: the next update tries again
+  }
+}
+
+// Which tables the round still waits for (from the round sheet).
+async function showWaitingTables(round) {
+  const open = round.tables_total - round.reported;
+  const line = $("waiting-tables");
+  if (open === 0) {
+    line.textContent = "Round complete";
+    return;
+  }
+  if (open > WAITING_TABLES_SHOWN) {
+    line.textContent = "";
+    return;
+  }
+  const sheet = await getJson(`${tournamentPath(tournament)}/rounds/${round.round}`);
+  if (`${round.round}/${round.reported}/${round.tables_total}` !== progressKey) return; // stale
+  const waiting = sheet.tables.filter((t) => t.status !== "reported").map((t) => t.table);
+  line.textContent = waiting.length ? `Waiting for table${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")}` : "";
+}
+
+// ---- connection state -------------------------------------------------------------------------
+
+let lastLive = null;
+function renderStatus(status) {
+  const banner = $("connection");
+  if (status === "live") lastLive = new Date();
+  const lost = status === "lost";
+  document.body.classList.toggle("offline", lost);
+  banner.hidden = !lost;
+  banner.textContent = lost
+    ? `Connection lost — reconnecting…${lastLive ? ` (standings as of ${localTime(lastLive.toISOString())})` : ""}`
+    : "";
+}
+
+// ---- automatic paging -------------------------------------------------------------------------
+
+// When the standings are taller than the screen, show them a page at a time: each page stays
+// `pageSeconds`, the last one too, then back to the top.
+function startPaging(viewport, pageSeconds) {
+  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  setInterval(() => {
+    const max = viewport.scrollHeight - viewport.clientHeight;
+    if (max <= 0) {
+      viewport.scrollTop = 0;
+      return;
+    }
+    if (viewport.scrollTop >= max - 1) {
+      viewport.scrollTo({ top: 0 });
+      return;
+    }
+    const header = $("standings").tHead.offsetHeight;
+    const step = Math.max(1, viewport.clientHeight - header);
+    viewport.scrollTo({ top: Math.min(max, viewport.scrollTop + step), behavior: reduceMotion ? "auto" : "smooth" });
+  }, pageSeconds * 1000);
+}
+
+// ---- start ------------------------------------------------------------------------------------
+
+function showQr() {
+  const base = (params.get("public") || window.location.origin).replace(/\/+$/, "");
+  const url = `${base}/t/${encodeURIComponent(tournament)}`;
+  const qr = encodeQr(url);
+  const svg = qrSvg(document, qr, { title: `QR code: ${url}` });
+  svg.id = "qr-svg";
+  svg.dataset.text = url;
+  setChildren($("qr-code"), svg);
+  $("qr-url").textContent = url;
+}
+
+async function main() {
+  if (!tournament) return;
+  showQr();
+  try {
+    const t = await getJson(tournamentPath(tournament));
+    game = t.game;
+    $("tournament-name").textContent = t.name;
+    $("game-name").textContent = gameName(t.game);
+    document.title = `${t.name} — standings`;
+  } catch (e) {
+    $("tournament-name").textContent = e.status === 404 ? `No tournament “${tournament}”` : `Cannot load: ${e.message}`;
+    return;
+  }
+  const feed = new LiveFeed(tournament, {
+    onStatus: renderStatus,
+    onMessage: (message) => {
+      if (message.type === "snapshot" || message.type === "standings") {
+        renderStandings(message.standings);
+        renderProgress(message.round);
+      }
+    },
+  });
+  feed.start();
+  const pageSeconds = Number(params.get("page")) || 10;
+  startPaging($("standings-viewport"), Math.max(1, pageSeconds));
+}
+
+main();

@@ -1,0 +1,516 @@
+// The judges' page (/t/{t}/judge): the token entered once (kept in localStorage), a round and
+// a table chosen, the game's form with hints, and the answers of PUT …/result shown where they
+// belong: errors at the offending field, a table another judge entered first ("already entered
+// by Eva at 14:32", with that entry) and its correction with a reason.
+//
+// The page remembers the table in the address (#round=2&table=5), so a reload stays there.
+
+import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { clear, el, say, setChildren } from "./dom.js";
+import { compact, localTime } from "./format.js";
+import { makeResultForm } from "./judge-forms.js";
+import { LiveFeed } from "./live.js";
+import { renderPicks } from "./judge-picks.js";
+import { gameName } from "./standings-columns.js";
+
+const TOKEN_KEY = "tallyd.token";
+const $ = (id) => document.getElementById(id);
+const tournamentId = tournamentIdFromLocation();
+
+const state = {
+  token: null,
+  tournament: null,
+  round: null, // the round number shown
+  sheet: null, // GET …/rounds/{r}
+  table: null, // the table shown (from the sheet)
+  form: null, // the game's form (judge-forms.js)
+  mode: "first", // "first": If-None-Match: *; "correct": If-Match with `version` and a reason
+  version: 0,
+  feed: null, // the live feed, for other judges' entries
+  saving: false, // a save is under way: its own event is not another judge's
+};
+
+const playerName = (id) => (state.tournament.players.find((p) => p.id === id) || { name: id }).name;
+const tablePath = () => `${tournamentPath(tournamentId)}/rounds/${state.round}/tables/${state.table.table}`;
+
+// ---- the token ----------------------------------------------------------------------------------
+
+function showTokenForm(message = "") {
+  $("token-section").hidden = false;
+  $("signed-in").hidden = true;
+  $("picker").hidden = true;
+  $("table-section").hidden = true;
+  $("token-error").textContent = message;
+  $("token-input").setAttribute("aria-invalid", message ? "true" : "false");
+  $("token-input").focus();
+}
+
+async function saveToken(event) {
+  event.preventDefault();
+  const token = $("token-input").value.trim();
+  if (!token) return showTokenForm("Enter the token the organizer gave you.");
+  // A bad token sent to a public read is refused with 401: that checks it without writing.
+  const answer = await request("GET", tournamentPath(tournamentId), { token });
+  if (answer.status === 401) return showTokenForm("This token is not valid (mistyped, or revoked by the organizer).");
+  if (!answer.ok) return showTokenForm(`Cannot check the token: ${answer.body?.detail || answer.status}`);
+  localStorage.setItem(TOKEN_KEY, token);
+  $("token-input").value = "";
+  await start(token);
+  // The token field is gone: a keyboard user goes on from the table, or from choosing one.
+  ($("table-section").hidden ? $("picker-heading") : $("table-heading")).focus();
+}
+
+function forgetToken() {
+  localStorage.removeItem(TOKEN_KEY);
+  state.token = null;
+  showTokenForm();
+}
+
+// ---- round and table ------------------------------------------------------------------------------
+
+async function start(token) {
+  state.token = token;
+  const answer = await request("GET", tournamentPath(tournamentId), { token });
+  if (answer.status === 401) {
+    localStorage.removeItem(TOKEN_KEY);
+    return showTokenForm("The saved token is no longer valid. Ask the organizer for a new one.");
+  }
+  if (!answer.ok) {
+    say($("load-error"), answer.status === 404 ? `There is no tournament “${tournamentId}”.` : answer.body?.detail || "Cannot load the tournament.", "error");
+    return;
+  }
+  state.tournament = answer.body;
+  if (!state.feed) {
+    state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage });
+    state.feed.start();
+  }
+  $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
+  document.title = `Result entry — ${state.tournament.name}`;
+  $("token-section").hidden = true;
+  $("signed-in").hidden = false;
+  $("picker").hidden = false;
+
+  const rounds = state.tournament.rounds;
+  if (!rounds.length) {
+    clear($("round-select"));
+    setChildren($("tables"), el("p", {}, "No round is seated yet."));
+    return;
+  }
+  setChildren($("round-select"), rounds.map((r) => el("option", { value: String(r.round) }, `Round ${r.round}`)));
+  const wanted = new URLSearchParams(window.location.hash.slice(1));
+  const round = rounds.some((r) => String(r.round) === wanted.get("round")) ? Number(wanted.get("round")) : rounds[rounds.length - 1].round;
+  $("round-select").value = String(round);
+  await showRound(round, Number(wanted.get("table")) || null);
+}
+
+async function showRound(round, tableNumber = null) {
+  state.round = round;
+  state.sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  renderTableChoices();
+  const table = state.sheet.tables.find((t) => t.table === tableNumber);
+  if (table) showTable(table);
+  else $("table-section").hidden = true;
+}
+
+function renderTableChoices() {
+  const buttons = state.sheet.tables.map((t) => {
+    const reported = t.status === "reported";
+    const who = reported && t.entered_by ? ` by ${t.entered_by.name} at ${localTime(t.entered_at)}` : "";
+    return el(
+      "button",
+      {
+        type: "button",
+        class: `table-choice ${reported ? "reported" : "open"}`,
+        "aria-pressed": state.table && state.table.table === t.table ? "true" : "false",
+        dataset: { table: t.table },
+        onclick: () => showTable(t, true),
+      },
+      el("strong", {}, `Table ${t.table}${t.league ? ` · league ${t.league}` : ""}`),
+      el("span", { class: "players" }, t.players.map(playerName).join(", ")),
+      el("span", { class: "status" }, reported ? `reported${who}` : "open"),
+    );
+  });
+  setChildren($("tables"), buttons);
+}
+
+// Re-reads the round (after a save, a pick, a 412) and shows the same table again.
+async function refresh() {
+  const number = state.table && state.table.table;
+  await showRound(state.round, number);
+}
+
+// ---- a table ------------------------------------------------------------------------------------
+
+function showTable(table, focus = false) {
+  state.table = table;
+  window.history.replaceState(null, "", `#round=${state.round}&table=${table.table}`);
+  for (const b of $("tables").querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.table) === table.table));
+
+  $("table-section").hidden = false;
+  $("table-heading").textContent = `Round ${state.round} · Table ${table.table}${table.league ? ` · league ${table.league}` : ""}`;
+  $("conflict").hidden = true;
+  $("save-status").hidden = true;
+
+  const reported = table.status === "reported";
+  const bye = table.players.length === 1;
+  $("table-status").textContent = bye
+    ? `${playerName(table.players[0])} has a bye: nothing to enter.`
+    : reported
+      ? `Reported by ${table.entered_by ? table.entered_by.name : "?"} at ${localTime(table.entered_at)} (version ${table.version}).`
+      : "No result yet.";
+  renderCurrentResult(table);
+
+  const picks = $("picks");
+  picks.hidden = true;
+  if (state.tournament.game === "agot" && !reported && !bye) {
+    renderPicks(picks, { table, tablePath: tablePath(), token: state.token, playerName, onChange: refresh });
+  }
+
+  state.form = bye ? null : makeResultForm(state.tournament.game, { tournament: state.tournament, round: state.round, table, playerName });
+  if (!state.form) {
+    $("result-form").hidden = true;
+    if (!bye) $("table-status").textContent += ` This page has no form for ${state.tournament.game}.`;
+    return;
+  }
+  setChildren($("form-fields"), state.form.element);
+  state.form.element.addEventListener("input", updateHint);
+  state.form.element.addEventListener("change", updateHint);
+  clearErrors();
+  setMode(reported ? "view" : "first", table.version);
+  updateHint();
+  if (focus) $("table-heading").focus();
+}
+
+// What a result's `score` and `points` are in each game (API.md: in-game score, round points).
+const RESULT_HEADINGS = {
+  catan: ["VP", "Round points"],
+  agot: ["Castles", "Game points"],
+  carcassonne: ["Score", "Points"],
+};
+
+function renderCurrentResult(table) {
+  const box = clear($("current-result"));
+  if (!table.result || !table.result.players) return;
+  const rows = table.result.players.map((p) =>
+    el(
+      "tr",
+      {},
+      el("td", {}, String(p.place)),
+      el("th", { scope: "row" }, playerName(p.player)),
+      el("td", { class: "number" }, String(p.score)),
+      el("td", { class: "number" }, compact(p.points)),
+    ),
+  );
+  const correct = el("button", { type: "button", id: "start-correction" }, "Correct this result");
+  correct.addEventListener("click", startCorrection);
+  box.append(
+    el(
+      "table",
+      { class: "result-summary" },
+      el("caption", { class: "visually-hidden" }, "The result in effect"),
+      el("thead", {}, el("tr", {}, ["Place", "Player", ...(RESULT_HEADINGS[state.tournament.game] || ["Score", "Points"])].map((h) => el("th", { scope: "col" }, h)))),
+      el("tbody", {}, rows),
+    ),
+    table.players.length > 1 ? el("p", {}, correct) : null,
+  );
+}
+
+// "view": a reported table, form hidden; "first": a first entry; "correct": a correction of
+// `version`, which needs a reason.
+function setMode(mode, version) {
+  state.mode = mode;
+  state.version = version;
+  $("result-form").hidden = mode === "view";
+  $("reason-field").hidden = mode !== "correct";
+  $("cancel-correction").hidden = mode !== "correct";
+  $("form-heading").textContent = mode === "correct" ? `Correct the result (version ${version})` : "Enter the result";
+  $("save").textContent = mode === "correct" ? "Save the correction" : "Save the result";
+}
+
+// The entry in effect at the table, as it was typed (the audit trail's payload), or null.
+async function entryOf(table) {
+  if (!table.result_seq) return null;
+  const answer = await request(
+    "GET",
+    `${tournamentPath(tournamentId)}/audit?round=${state.round}&table=${table.table}`,
+    { token: state.token },
+  );
+  if (!answer.ok) return null;
+  const event = answer.body.events.find((e) => e.seq === table.result_seq);
+  return event && event.payload && event.payload.players ? event.payload.players : null;
+}
+
+async function startCorrection() {
+  const entry = await entryOf(state.table);
+  if (entry) state.form.fill(entry);
+  setMode("correct", state.table.version);
+  updateHint();
+  $("reason").focus();
+}
+
+function updateHint() {
+  if (state.form) $("form-hint").textContent = state.form.hint();
+}
+
+// ---- saving -------------------------------------------------------------------------------------
+
+async function save(event) {
+  event.preventDefault();
+  clearErrors();
+  $("save-status").hidden = true;
+  const players = state.form.players();
+  const body = { players };
+  const headers = {};
+  if (state.mode === "correct") {
+    const reason = $("reason").value.trim();
+    if (!reason) {
+      return showErrors([{ field: "reason", message: "Say why the result is corrected." }], players);
+    }
+    body.reason = reason;
+    headers["If-Match"] = `"${state.version}"`;
+  } else {
+    headers["If-None-Match"] = "*";
+  }
+  $("save").disabled = true;
+  state.saving = true;
+  try {
+    await submit(body, headers, players);
+  } finally {
+    state.saving = false;
+    $("save").disabled = false;
+  }
+}
+
+async function submit(body, headers, players) {
+  let answer;
+  try {
+    answer = await request("PUT", `${tablePath()}/result`, { token: state.token, body, headers });
+  } catch (e) {
+    return showErrors([{ message: `The server cannot be reached (${e.message}). Nothing was saved; try again.` }], players);
+  }
+  if (answer.status === 200 || answer.status === 201) {
+    const table = answer.body;
+    const what = answer.status === 201 ? "Saved" : "Corrected";
+    await refresh();
+    say($("save-status"), `${what}: table ${table.table} is reported (version ${table.version}).`, "ok");
+    return;
+  }
+  if (answer.status === 412) return showConflict(answer, players);
+  if (answer.status === 401) {
+    localStorage.removeItem(TOKEN_KEY);
+    return showTokenForm("Your token is no longer valid. Ask the organizer for a new one.");
+  }
+  const detail = answer.body?.detail || `the server answered ${answer.status}`;
+  if (answer.status === 422 && answer.body?.errors) return showErrors(answer.body.errors, players, detail);
+  if (answer.status === 403) return showErrors([{ message: "Your token may not enter results here." }], players);
+  showErrors([{ message: detail }], players);
+}
+
+// ---- errors at their fields ---------------------------------------------------------------------
+
+function clearErrors() {
+  for (const e of document.querySelectorAll("#result-form .field-error")) {
+    if (e.id === "reason-error") e.textContent = "";
+    else e.remove();
+  }
+  for (const e of document.querySelectorAll('#result-form [aria-invalid="true"]')) {
+    e.removeAttribute("aria-invalid");
+    e.removeAttribute("aria-describedby");
+  }
+  $("error-summary").hidden = true;
+}
+
+// The player an error is about: its `player`, or the index in its path ("players[2].vp_cards").
+function errorPlayer(error, players) {
+  if (error.player) return error.player;
+  const match = /^players\[(\d+)\]/.exec(error.path || "");
+  return match && players[Number(match[1])] ? players[Number(match[1])].player : "";
+}
+
+let errorCounter = 0;
+// Each error next to its field (the player's cell, the column's footer for the whole table, the
+// reason), and every error in a summary at the top that links to them.
+function showErrors(errors, players, detail = "") {
+  const summary = clear($("error-summary"));
+  const list = el("ul");
+  for (const error of errors) {
+    const text = error.rule ? `${error.rule}: ${error.message}` : error.message;
+    const player = errorPlayer(error, players);
+    let target = null;
+    if (error.field === "reason") target = $("reason-field");
+    else if (player && error.field) target = state.form.cell(player, error.field) || state.form.cell(player, "player");
+    else if (error.field) target = state.form.column(error.field);
+    let anchor = null;
+    if (target) {
+      const id = `error-${++errorCounter}`;
+      const message = error.field === "reason" ? $("reason-error") : el("span", { class: "field-error", id });
+      message.textContent = text;
+      if (error.field !== "reason") target.append(message);
+      const controls = target.matches("input, select, textarea, fieldset")
+        ? [target]
+        : [...target.querySelectorAll("input:not([type=hidden]), select, textarea, fieldset")];
+      for (const control of controls) {
+        control.setAttribute("aria-invalid", "true");
+        control.setAttribute("aria-describedby", message.id);
+      }
+      anchor = controls[0] || target;
+      if (!anchor.id) anchor.id = `field-${errorCounter}`;
+    }
+    const who = player ? `${playerName(player)}: ` : "";
+    list.append(el("li", {}, anchor ? fieldLink(anchor, who + text) : who + text));
+  }
+  summary.append(
+    el("p", {}, detail ? `Not saved — ${detail}:` : "Not saved:"),
+    list,
+  );
+  summary.hidden = false;
+  summary.focus();
+}
+
+// A link in the error summary that takes the focus to the field. Following the fragment itself
+// would replace the page's own #round=…&table=… in the address and only scroll.
+function fieldLink(control, text) {
+  const link = el("a", { href: `#${control.id}` }, text);
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    const focusable = control.matches("fieldset") ? control.querySelector("input:enabled") || control : control;
+    focusable.scrollIntoView({ block: "center" });
+    focusable.focus();
+  });
+  return link;
+}
+
+// ---- another judge was first (412) ----------------------------------------------------------------
+
+async function showConflict(answer, mine) {
+  const table = answer.body.table;
+  const version = Number(String(answer.etag || table.version).replace(/\D/g, "")) || table.version;
+  const who = table.entered_by ? table.entered_by.name : "another judge";
+  const entry = await entryOf(table);
+  const box = clear($("conflict"));
+  const headline =
+    state.mode === "correct"
+      ? `Changed meanwhile by ${who} at ${localTime(table.entered_at)} (now version ${version}).`
+      : `Already entered by ${who} at ${localTime(table.entered_at)}.`;
+  box.append(el("p", {}, el("strong", { id: "conflict-headline" }, headline)));
+  $("table-status").textContent = `Reported by ${who} at ${localTime(table.entered_at)} (version ${version}).`;
+
+  if (entry) {
+    const shown = state.form.describe(entry);
+    const differences = differencesFrom(shown, state.form.describe(mine));
+    const differs = new Set(differences.map((d) => `${d.row}/${d.column}`));
+    box.append(
+      el(
+        "table",
+        { id: "their-entry" },
+        el("caption", {}, `${who}'s entry`),
+        el("thead", {}, el("tr", {}, shown.head.map((h) => el("th", { scope: "col" }, h)))),
+        el(
+          "tbody",
+          {},
+          shown.rows.map((r, row) =>
+            el(
+              "tr",
+              {},
+              r.map((c, i) =>
+                i === 0 ? el("th", { scope: "row" }, c) : el("td", { class: differs.has(`${row}/${i}`) ? "differs" : "" }, c),
+              ),
+            ),
+          ),
+        ),
+      ),
+      el(
+        "p",
+        { id: "differences" },
+        differences.length
+          ? `Your values differ: ${differences.map((d) => `${d.name}: ${d.label} ${d.theirs || "—"} (yours ${d.yours || "—"})`).join("; ")}.`
+          : "Your values are the same.",
+      ),
+    );
+  } else if (table.result) {
+    box.append(el("p", {}, table.result.players.map((p) => `${p.place}. ${playerName(p.player)} ${p.score}`).join(" · ")));
+  }
+
+  const keepMine = el("button", { type: "button", id: "correct-with-mine" }, "Correct it with my values");
+  keepMine.addEventListener("click", () => {
+    box.hidden = true;
+    state.form.fill(mine);
+    setMode("correct", version);
+    updateHint();
+    $("reason").focus();
+  });
+  const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, `Keep ${who}'s entry`);
+  theirs.addEventListener("click", async () => {
+    box.hidden = true;
+    await refresh();
+  });
+  box.append(el("p", { class: "form-buttons" }, keepMine, theirs));
+  box.hidden = false;
+  // The table as it is now; the form stays as the judge typed it until they choose.
+  state.sheet.tables = state.sheet.tables.map((t) => (t.table === table.table ? table : t));
+  renderTableChoices();
+  keepMine.focus();
+}
+
+// Where two entries described alike (form.describe) differ: [{row, column, name, label,
+// theirs, yours}], rows matched by the player's name, "VP"-like computed columns included.
+function differencesFrom(theirs, yours) {
+  const mine = new Map(yours.rows.map((r) => [r[0], r]));
+  const out = [];
+  theirs.rows.forEach((r, row) => {
+    const other = mine.get(r[0]);
+    if (!other) return;
+    for (let column = 1; column < r.length; column++) {
+      if (r[column] !== other[column]) {
+        out.push({ row, column, name: r[0], label: theirs.head[column], theirs: r[column], yours: other[column] });
+      }
+    }
+  });
+  return out;
+}
+
+// ---- other judges, live ----------------------------------------------------------------------
+
+// Another judge's action at a table of the round shown: the table list is brought up to date,
+// and a judge typing a table someone else just entered is told so before saving.
+let refreshTimer = null;
+function onLiveMessage(message) {
+  if (message.type !== "event" || !state.sheet) return;
+  const match = /\/r\/(\d+)\/table\/(\d+)$/.exec(message.event.stream || "");
+  if (!match || Number(match[1]) !== state.round) return;
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => refreshChoices().catch(() => {}), 200);
+}
+
+async function refreshChoices() {
+  const round = state.round;
+  const sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  if (round !== state.round) return;
+  state.sheet = sheet;
+  renderTableChoices();
+  const now = state.table && sheet.tables.find((t) => t.table === state.table.table);
+  if (!now || now.version === state.table.version || state.mode === "view" || state.saving) return;
+  const who = now.entered_by ? now.entered_by.name : "another judge";
+  $("table-status").textContent =
+    now.status === "reported"
+      ? `${who} entered this table at ${localTime(now.entered_at)} meanwhile (version ${now.version}). Saving will show their entry.`
+      : `This table changed meanwhile (version ${now.version}).`;
+}
+
+// ---- start --------------------------------------------------------------------------------------
+
+function main() {
+  if (!tournamentId) return;
+  $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
+  $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
+  $("token-form").addEventListener("submit", saveToken);
+  $("forget-token").addEventListener("click", forgetToken);
+  $("result-form").addEventListener("submit", save);
+  $("cancel-correction").addEventListener("click", () => showTable(state.table));
+  $("round-select").addEventListener("change", (e) => showRound(Number(e.target.value)));
+  const token = localStorage.getItem(TOKEN_KEY);
+  if (token) start(token);
+  else showTokenForm();
+}
+
+main();

@@ -1,0 +1,199 @@
+// The public standings page (/t/{t}): live standings, a CSV download, and for any round the
+// pairings by table and by name and the result slips, each printable on its own.
+
+import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { clear, el, say, setChildren } from "./dom.js";
+import { LiveFeed } from "./live.js";
+import { resultSlip } from "./slips.js";
+import { gameName, standingsColumns, standingsCsv } from "./standings-columns.js";
+
+const $ = (id) => document.getElementById(id);
+const tournamentId = tournamentIdFromLocation();
+let tournament = null; // GET /v1/tournaments/{t}
+let standings = null;
+let shownRound = null; // the round whose pairings are shown
+let progressKey = "";
+
+const playerName = (id) => (tournament.players.find((p) => p.id === id) || { name: id }).name;
+
+// ---- standings --------------------------------------------------------------------------------
+
+function renderStandings() {
+  const columns = standingsColumns(tournament.game, standings).filter((c) => !c.csvOnly);
+  const table = $("standings");
+  setChildren(table.tHead,
+    el("tr", {}, columns.map((c) => el("th", { scope: "col", class: c.numeric ? "number" : "" }, c.label))),
+  );
+  const body = clear(table.tBodies[0]);
+  for (const row of standings.rows) {
+    const tr = el("tr", { dataset: { player: row.player } });
+    for (const c of columns) {
+      const classes = [c.key, c.numeric ? "number" : "", c.dropped && c.dropped(row) ? "dropped-result" : ""];
+      const cell = el(c.key === "name" ? "th" : "td", { class: classes.join(" ").trim() }, c.text(row));
+      if (c.key === "name") cell.setAttribute("scope", "row");
+      if (c.key === "name" && row.dropped) cell.append(el("span", { class: "badge" }, "dropped"));
+      tr.append(cell);
+    }
+    body.append(tr);
+  }
+  $("download-csv").disabled = false;
+  const conqueror = standings.conqueror || [];
+  $("conqueror").hidden = conqueror.length === 0;
+  $("conqueror").textContent = conqueror.length
+    ? `Conqueror (most enemy capitals captured): ${conqueror.map(playerName).join(", ")}`
+    : "";
+}
+
+// The CSV as a file download: UTF-8 with a byte-order mark (so that spreadsheet programs read
+// accented names right), named after the tournament.
+function downloadCsv() {
+  const blob = new Blob(["\ufeff", standingsCsv(tournament.game, standings)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = el("a", { href: url, download: `${tournamentId}-standings.csv` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// ---- a round: pairings and slips --------------------------------------------------------------
+
+async function showRound(number) {
+  const sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${number}`);
+  shownRound = number;
+  $("round-heading").textContent = `Round ${number}`;
+  renderByTable(sheet);
+  renderByName(sheet);
+  setChildren($("slips"), sheet.tables.map((table) => resultSlip(tournament, sheet, table, playerName)));
+}
+
+function renderByTable(sheet) {
+  const hasLeagues = sheet.tables.some((t) => t.league);
+  const hasHouses = sheet.tables.some((t) => t.houses && Object.keys(t.houses).length);
+  const section = $("pairings-by-table");
+  setChildren(section.querySelector("thead"),
+    el(
+      "tr",
+      {},
+      el("th", { scope: "col", class: "number" }, "Table"),
+      hasLeagues && el("th", { scope: "col" }, "League"),
+      el("th", { scope: "col" }, "Players (seat order)"),
+    ),
+  );
+  const body = clear(section.querySelector("tbody"));
+  for (const table of [...sheet.tables].sort((a, b) => a.table - b.table)) {
+    const names = table.players.map((p) => {
+      const house = table.houses && table.houses[p];
+      return house ? `${playerName(p)} (${capitalize(house)})` : playerName(p);
+    });
+    if (table.players.length === 1) names.push("— bye");
+    body.append(
+      el(
+        "tr",
+        { dataset: { table: table.table } },
+        el("th", { scope: "row", class: "number" }, String(table.table)),
+        hasLeagues && el("td", {}, table.league || ""),
+        el("td", {}, names.join(", ")),
+      ),
+    );
+  }
+  section.dataset.houses = hasHouses ? "yes" : "no";
+}
+
+// Everyone seated, by name in the tournament's collation (e.g. Czech puts "Ch" after "H").
+function renderByName(sheet) {
+  const seats = [];
+  for (const table of sheet.tables) {
+    for (const p of table.players) seats.push({ name: playerName(p), table: table.table, bye: table.players.length === 1 });
+  }
+  const collator = new Intl.Collator(tournament.locale || undefined);
+  seats.sort((a, b) => collator.compare(a.name, b.name) || a.table - b.table);
+  const body = clear($("pairings-by-name").querySelector("tbody"));
+  for (const seat of seats) {
+    body.append(
+      el(
+        "tr",
+        {},
+        el("th", { scope: "row" }, seat.name),
+        el("td", { class: "number" }, seat.bye ? `${seat.table} (bye)` : String(seat.table)),
+      ),
+    );
+  }
+}
+
+function capitalize(word) {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function fillRoundSelect() {
+  const select = $("round-select");
+  const current = select.value;
+  setChildren(select,
+    tournament.rounds.map((r) => el("option", { value: String(r.round) }, `Round ${r.round} (${r.reported} of ${r.tables_total} reported)`)),
+  );
+  const latest = tournament.rounds.length ? String(tournament.rounds[tournament.rounds.length - 1].round) : "";
+  select.value = current && tournament.rounds.some((r) => String(r.round) === current) ? current : latest;
+  $("round-section").hidden = tournament.rounds.length === 0;
+}
+
+function printPart(part) {
+  document.body.dataset.print = part;
+  window.print();
+}
+
+// ---- live updates -----------------------------------------------------------------------------
+
+async function onStandings(message) {
+  standings = message.standings;
+  const key = message.round ? `${message.round.round}/${message.round.reported}` : "";
+  const rowsKnown = standings.rows.every((r) => tournament.players.some((p) => p.id === r.player));
+  if (key !== progressKey || !rowsKnown) {
+    // A round was seated or reported, or a player added: names, rounds and pairings may change.
+    const newRound = message.round && !tournament.rounds.some((r) => r.round === message.round.round);
+    progressKey = key;
+    tournament = await getJson(tournamentPath(tournamentId));
+    fillRoundSelect();
+    if (newRound || shownRound === null) {
+      if (tournament.rounds.length) await showRound(Number($("round-select").value));
+    } else if (shownRound !== null) {
+      await showRound(shownRound);
+    }
+  }
+  renderStandings();
+}
+
+async function main() {
+  if (!tournamentId) return;
+  $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
+  $("judge-link").href = `/t/${encodeURIComponent(tournamentId)}/judge`;
+  try {
+    tournament = await getJson(tournamentPath(tournamentId));
+  } catch (e) {
+    say($("load-error"), e.status === 404 ? `There is no tournament “${tournamentId}”.` : `Cannot load the tournament: ${e.message}`, "error");
+    return;
+  }
+  $("tournament-name").textContent = tournament.name;
+  document.title = `${tournament.name} — standings`;
+  $("tournament-info").textContent = `${gameName(tournament.game)} · ${tournament.players.length} players`;
+  fillRoundSelect();
+
+  $("download-csv").addEventListener("click", downloadCsv);
+  $("round-select").addEventListener("change", (e) => showRound(Number(e.target.value)));
+  $("print-by-table").addEventListener("click", () => printPart("by-table"));
+  $("print-by-name").addEventListener("click", () => printPart("by-name"));
+  $("print-slips").addEventListener("click", () => printPart("slips"));
+  window.addEventListener("afterprint", () => delete document.body.dataset.print);
+
+  const status = $("live-status");
+  let chain = Promise.resolve(); // messages are handled one after the other
+  const feed = new LiveFeed(tournamentId, {
+    onStatus: (s) => (status.textContent = s === "live" ? "Live" : s === "lost" ? "Connection lost — reconnecting…" : "Connecting…"),
+    onMessage: (message) => {
+      if (message.type !== "snapshot" && message.type !== "standings") return;
+      chain = chain.then(() => onStandings(message)).catch((e) => say($("load-error"), e.message, "error"));
+    },
+  });
+  feed.start();
+}
+
+main();

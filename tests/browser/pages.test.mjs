@@ -1,0 +1,837 @@
+// The pages tallyd serves (client/web), in Debian's headless Chromium against the real tallyd
+// (its test build) on a loopback port: judges enter results on the judge page while the venue
+// screen, open in another tab, follows live; validation errors at their fields; a table another
+// judge entered first (412) and its correction; house picks; the board's reconnection, paging
+// and QR code; the public standings with CSV and print; contrast. Screenshots are kept in
+// $TALLY_ARTIFACTS.
+//
+// Environment (set by CMake): TALLYD_TEST (the tallyd-test binary), TALLY_BROWSER_DEPS (where
+// install-deps.sh put playwright-core), TALLY_ARTIFACTS, CHROMIUM (default /usr/bin/chromium).
+
+import assert from "node:assert/strict";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+
+import { encodeQr } from "../../client/web/static/qr.js";
+import { launchChromium } from "./support/browser.mjs";
+import { Tallyd } from "./support/tallyd.mjs";
+
+const TIMEZONE = "Europe/Prague"; // the venue's clock; the server speaks UTC
+const binary = process.env.TALLYD_TEST;
+const artifacts = process.env.TALLY_ARTIFACTS || path.join(os.tmpdir(), "tally-browser-artifacts");
+const depsDir = process.env.TALLY_BROWSER_DEPS;
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let tmp;
+let tallyd;
+let browser;
+const judges = {}; // name → {id, token}
+
+before(async () => {
+  assert.ok(binary, "TALLYD_TEST must name the tallyd-test binary");
+  assert.ok(depsDir, "TALLY_BROWSER_DEPS must name the folder with playwright-core");
+  mkdirSync(artifacts, { recursive: true });
+  tmp = mkdtempSync(path.join(os.tmpdir(), "tally-pages-"));
+  tallyd = new Tallyd(binary, path.join(tmp, "data"));
+  await tallyd.start();
+  browser = await launchChromium({ depsDir, executablePath: chromiumPath });
+  for (const name of ["Eva", "Petr", "Olga"]) {
+    judges[name] = await tallyd.must(201, "POST", "/v1/judges", { name });
+  }
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (tallyd) {
+    const code = await tallyd.stop();
+    assert.equal(code, 0, `tallyd exit code\n${tallyd.log().slice(-3000)}`);
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+// ---- helpers ----------------------------------------------------------------------------------
+
+// A browser context (its own storage: one judge's browser) with the venue's time zone. Every
+// page error and console error fails the test, except the answers a test provokes (`allowed`).
+async function openContext({ viewport = { width: 1280, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB" });
+  context.problems = [];
+  context.allowed = [/Failed to load resource: the server responded with a status of (412|422|403)/];
+  context.on("page", (page) => watch(context, page));
+  context.setDefaultTimeout(10000);
+  return context;
+}
+
+function watch(context, page) {
+  page.on("pageerror", (e) => context.problems.push(`page error: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() !== "error") return;
+    if (context.allowed.some((re) => re.test(m.text()))) return;
+    context.problems.push(`console: ${m.text()}`);
+  });
+}
+
+async function closeContext(context) {
+  const problems = context.problems;
+  await context.close();
+  assert.deepEqual(problems, [], "errors in the pages (a CSP violation shows here too)");
+}
+
+async function screenshot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: name !== "board" && !name.startsWith("board-") });
+}
+
+// A tournament with players (ids p1, p2, … in the order given) and round 1 drawn.
+async function tournament(id, game, names, { locale = "cs", rules, seat = true } = {}) {
+  const body = { id, name: `${id} open`, game, locale };
+  if (rules) body.rules = rules;
+  await tallyd.must(201, "POST", "/v1/tournaments", body);
+  const players = [];
+  for (const [i, name] of names.entries()) {
+    players.push(await tallyd.must(201, "POST", `/v1/tournaments/${id}/players`, { id: `p${i + 1}`, name }));
+  }
+  const sheet = seat ? await tallyd.must(201, "POST", `/v1/tournaments/${id}/rounds`, { method: "random", seed: 11 }) : null;
+  const nameOf = Object.fromEntries(names.map((n, i) => [`p${i + 1}`, n]));
+  return { id, sheet, nameOf };
+}
+
+// A valid Catan table in seat order: 10, 8, 6, 5 VP (5, 3, 2, 1 round points at a table of 4).
+const CATAN_SHEETS = [
+  { settlements: 2, cities: 3, vp_cards: 0, knights: 3, roads: 6, longest_road: 4, largest_army: true, longest_road_holder: false },
+  { settlements: 3, cities: 1, vp_cards: 1, knights: 1, roads: 10, longest_road: 6, largest_army: false, longest_road_holder: true },
+  { settlements: 4, cities: 1, vp_cards: 0, knights: 2, roads: 7, longest_road: 4, largest_army: false, longest_road_holder: false },
+  { settlements: 2, cities: 1, vp_cards: 1, knights: 0, roads: 5, longest_road: 3, largest_army: false, longest_road_holder: false },
+];
+const catanResult = (players, sheets = CATAN_SHEETS) => ({ players: players.map((player, i) => ({ player, ...sheets[i] })) });
+const NUMBER_FIELDS = [
+  ["settlements", "settlements"],
+  ["cities", "cities"],
+  ["vp_cards", "vp cards"],
+  ["knights", "knights"],
+  ["roads", "roads"],
+  ["longest_road", "longest road"],
+];
+
+// Types a Catan table into the judge page's form, as a judge would.
+async function typeCatan(page, names, sheets = CATAN_SHEETS) {
+  for (const [i, name] of names.entries()) {
+    for (const [field, label] of NUMBER_FIELDS) {
+      await page.getByLabel(`${name}: ${label}`, { exact: true }).fill(String(sheets[i][field]));
+    }
+    if (sheets[i].largest_army) await page.getByLabel(`${name} holds Largest Army`).check();
+    if (sheets[i].longest_road_holder) await page.getByLabel(`${name} holds Longest Road`).check();
+  }
+}
+
+// The judge page of a tournament, signed in with a token typed into its form.
+async function judgePage(context, t, token, hash = "") {
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/${t}/judge${hash}`);
+  await page.getByLabel("Token", { exact: true }).fill(token);
+  await page.getByRole("button", { name: "Save the token" }).click();
+  await page.locator("#picker").waitFor({ state: "visible" });
+  return page;
+}
+
+async function chooseTable(page, number) {
+  await page.locator(`#tables button[data-table="${number}"]`).click();
+  await page.locator("#table-heading").filter({ hasText: `Table ${number}` }).waitFor();
+}
+
+// HH:MM of an ISO time on the venue's clock.
+function venueTime(iso) {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: TIMEZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
+}
+
+// What the board and the public page show per Catan row (catan.md §5: two decimals, percent).
+function catanRowTexts(row) {
+  return [String(row.rank), row.name, String(row.games), row.round_points.value.toFixed(2), String(row.vp), `${(row.vp_share.value * 100).toFixed(2)}%`];
+}
+
+// The board's rows as text, without the rank movement marks (▲ and its spoken "up from 3").
+async function boardRows(page) {
+  return page.$$eval("#standings tbody tr", (trs) =>
+    trs.map((tr) =>
+      [...tr.cells].map((td) => {
+        const copy = td.cloneNode(true);
+        for (const mark of copy.querySelectorAll(".movement, .visually-hidden")) mark.remove();
+        return copy.textContent.trim();
+      }),
+    ),
+  );
+}
+
+// ---- the index ----------------------------------------------------------------------------------
+
+test("the tournaments list links each tournament's standings, venue screen and result entry", async () => {
+  await tournament("index-a", "catan", ["Ann", "Ben", "Cid", "Dan"]);
+  await tournament("index-b", "carcassonne", ["Eli", "Fay"], { seat: false });
+  const context = await openContext();
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/`);
+  const row = page.locator('tr[data-tournament="index-a"]');
+  await row.waitFor();
+  assert.deepEqual(await row.locator("th, td").allInnerTexts(), ["index-a open", "Catan", "4", "1", "Venue screen · Result entry"]);
+  assert.equal(await row.getByRole("link", { name: "index-a open", exact: true }).getAttribute("href"), "/t/index-a");
+  assert.equal(await row.getByRole("link", { name: "index-a open: venue screen" }).getAttribute("href"), "/t/index-a/board");
+  assert.equal(await row.getByRole("link", { name: "index-a open: result entry" }).getAttribute("href"), "/t/index-a/judge");
+  assert.equal(await page.locator('tr[data-tournament="index-b"] td').nth(0).innerText(), "Carcassonne");
+  await page.getByRole("link", { name: "index-a open", exact: true }).click();
+  await page.waitForURL(`${tallyd.base}/t/index-a`);
+  await closeContext(context);
+});
+
+// ---- judge page and board ---------------------------------------------------------------------
+
+test("a judge enters a result; the board in a second tab shows the new standings within one second", async () => {
+  const names = ["Cyril", "Čeněk", "Hana", "Chrudoš", "Dana", "Ema", "Jana", "Petr"];
+  const t = await tournament("brno", "catan", names);
+  const table1 = t.sheet.tables[0].players;
+  const seatNames = table1.map((p) => t.nameOf[p]);
+
+  const context = await openContext({ viewport: { width: 1920, height: 1080 } });
+  const board = await context.newPage();
+  await board.goto(`${tallyd.base}/t/brno/board`);
+  await board.locator("#progress-text").filter({ hasText: "0 of 2 tables reported" }).waitFor();
+  assert.equal(await board.locator("#tournament-name").innerText(), "brno open");
+  assert.equal(await board.locator("#round-heading").innerText(), "Round 1");
+  assert.equal(await board.locator("tr.changed").count(), 0, "nothing is lit on the first snapshot");
+  assert.equal(await board.locator("#connection").isVisible(), false);
+
+  // The QR code is the public standings' address, drawn module for module.
+  const url = `${tallyd.base}/t/brno`;
+  assert.equal(await board.locator("#qr-svg").getAttribute("data-text"), url);
+  assert.equal(await board.locator("#qr-url").innerText(), url);
+  const d = await board.locator("#qr-svg path").getAttribute("d");
+  const expected = encodeQr(url);
+  const drawn = Array.from({ length: expected.size }, () => new Array(expected.size).fill(false));
+  for (const [, x, y] of d.matchAll(/M(\d+),(\d+)h1v1h-1z/g)) drawn[Number(y) - 4][Number(x) - 4] = true;
+  assert.deepEqual(drawn, expected.modules);
+
+  // The judge, in a second tab: the table chosen by keyboard, the form typed, the hints checked.
+  const judge = await judgePage(context, "brno", judges.Eva.token);
+  await judge.locator('#tables button[data-table="1"]').focus();
+  await judge.keyboard.press("Enter");
+  await judge.locator("#table-heading").filter({ hasText: "Round 1 · Table 1" }).waitFor();
+  assert.equal(await judge.locator("#table-status").innerText(), "No result yet.");
+  await typeCatan(judge, seatNames);
+  const vpShown = await judge.locator("output[data-vp=computed]").allInnerTexts();
+  assert.deepEqual(vpShown, ["10", "8", "6", "5"]);
+  assert.deepEqual(await unnamedControls(judge), []);
+  assert.match(await judge.locator("#form-hint").innerText(), /VP cards 2 of at most 5 · knights 6 of at most 14/);
+
+  const started = Date.now();
+  await judge.getByRole("button", { name: "Save the result" }).click();
+  await board.waitForFunction(
+    ([winner]) =>
+      document.getElementById("progress-text").textContent === "1 of 2 tables reported" &&
+      document.querySelector("#standings tbody tr")?.dataset.player === winner,
+    [table1[0]],
+    { polling: 20, timeout: 5000 },
+  );
+  const latency = Date.now() - started;
+  console.log(`# board updated ${latency} ms after the judge pressed Save`);
+  assert.ok(latency < 1000, `the board took ${latency} ms`);
+
+  // The board shows exactly the server's standings; the table's four rows are lit.
+  const standings = await tallyd.must(200, "GET", "/v1/tournaments/brno/standings");
+  assert.deepEqual(await boardRows(board), standings.rows.map(catanRowTexts));
+  assert.deepEqual((await boardRows(board))[0], ["1", seatNames[0], "1", "5.00", "10", "34.48%"]);
+  for (const p of table1) assert.equal(await board.locator(`tr[data-player="${p}"]`).getAttribute("class"), "changed", p);
+  // The other table's players only moved down: an arrow, no light.
+  for (const p of t.sheet.tables[1].players) {
+    const row = board.locator(`tr[data-player="${p}"]`);
+    assert.equal(await row.getAttribute("class"), null, p);
+    assert.equal(await row.locator(".movement.down").count(), 1, p);
+  }
+  assert.equal(await board.locator("#waiting-tables").innerText(), "Waiting for table 2");
+  assert.equal(await board.locator("#progress-bar").getAttribute("value"), "1");
+
+  await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version 1)." }).waitFor();
+  assert.match(await judge.locator('#tables button[data-table="1"]').innerText(), /reported by Eva at \d\d:\d\d/);
+  assert.equal(await judge.locator("#result-form").isVisible(), false);
+  await screenshot(judge, "judge");
+  await screenshot(board, "board");
+  // Lit briefly: the light goes out by itself.
+  await board.locator("#standings tr.changed").first().waitFor({ state: "detached", timeout: 8000 });
+  assert.equal(await board.locator("#standings tr.changed").count(), 0);
+
+  // The server has Eva's entry exactly as typed.
+  const round = await tallyd.must(200, "GET", "/v1/tournaments/brno/rounds/1");
+  assert.equal(round.tables[0].entered_by.name, "Eva");
+  assert.deepEqual(round.tables[0].result.players.map((p) => [p.player, p.score]), table1.map((p, i) => [p, [10, 8, 6, 5][i]]));
+  await closeContext(context);
+});
+
+test("errors are shown next to their field: a player's (C-7) and the whole table's (C-5)", async () => {
+  const t = await tournament("rules", "catan", ["Ada", "Bob", "Cleo", "Dirk"]);
+  const seated = t.sheet.tables[0].players;
+  const names = seated.map((p) => t.nameOf[p]);
+  const context = await openContext();
+  const judge = await judgePage(context, "rules", judges.Olga.token, "#round=1&table=1");
+  await judge.locator("#result-form").waitFor();
+
+  // Largest Army to the second player (1 knight) although the first has 3; six VP cards in all.
+  const wrong = CATAN_SHEETS.map((s) => ({ ...s }));
+  wrong[0].largest_army = false;
+  wrong[1].largest_army = true;
+  wrong[2].vp_cards = 4;
+  await typeCatan(judge, names, wrong);
+  await judge.getByRole("button", { name: "Save the result" }).click();
+  await judge.locator("#error-summary").waitFor();
+
+  const cell = judge.locator(`td[data-player="${seated[1]}"][data-field="largest_army"]`);
+  const error = cell.locator(".field-error");
+  assert.match(await error.innerText(), /^C-7: /);
+  const radio = judge.getByLabel(`${names[1]} holds Largest Army`);
+  assert.equal(await radio.getAttribute("aria-invalid"), "true");
+  assert.equal(await radio.getAttribute("aria-describedby"), await error.getAttribute("id"));
+  const column = judge.locator('tfoot td[data-field="vp_cards"] .field-error');
+  assert.match(await column.innerText(), /^C-5: /);
+  // Only those two: every other cell is clean.
+  assert.equal(await judge.locator("#form-fields .field-error").count(), 2);
+  const summary = await judge.locator("#error-summary li").allInnerTexts();
+  assert.equal(summary.length, 2);
+  assert.ok(summary.some((s) => s.startsWith(`${names[1]}: C-7: `)), summary.join("\n"));
+  assert.ok(await judge.evaluate(() => document.activeElement.id === "error-summary"), "the summary takes the focus");
+  await screenshot(judge, "judge-errors");
+  // The summary's entry takes the judge to the field, and the page keeps its table in the address.
+  await judge.locator("#error-summary li").filter({ hasText: "C-7" }).getByRole("link").click();
+  assert.equal(await judge.evaluate(() => document.activeElement.getAttribute("aria-label")), `${names[1]} holds Largest Army`);
+  assert.equal(new URL(judge.url()).hash, "#round=1&table=1");
+
+  // Nothing was recorded; corrected values go through and the errors disappear.
+  const round = await tallyd.must(200, "GET", "/v1/tournaments/rules/rounds/1");
+  assert.equal(round.tables[0].status, "open");
+  await typeCatan(judge, names);
+  await judge.getByLabel(`${names[0]} holds Largest Army`).check();
+  await judge.getByRole("button", { name: "Save the result" }).click();
+  await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported" }).waitFor();
+  assert.equal(await judge.locator(".field-error:visible").count(), 0);
+  await closeContext(context);
+});
+
+test("a table another judge entered first: 412 shown as 'already entered by Eva at HH:MM', then corrected with a reason", async () => {
+  const t = await tournament("dispute", "catan", ["Alena", "Boris", "Cecilie", "David"]);
+  const seated = t.sheet.tables[0].players;
+  const names = seated.map((p) => t.nameOf[p]);
+  const context = await openContext();
+  const petr = await judgePage(context, "dispute", judges.Petr.token, "#round=1&table=1");
+  await petr.locator("#result-form").waitFor();
+  // Petr's sheet: the fourth player has 2 VP cards instead of 1 (and the second none).
+  const his = CATAN_SHEETS.map((s) => ({ ...s }));
+  his[1].vp_cards = 0;
+  his[3].vp_cards = 2;
+  await typeCatan(petr, names, his);
+
+  // Meanwhile Eva enters the table from her phone.
+  const eva = await tallyd.api("PUT", "/v1/tournaments/dispute/rounds/1/tables/1/result", catanResult(seated), {
+    token: judges.Eva.token,
+    headers: { "If-None-Match": "*" },
+  });
+  assert.equal(eva.status, 201);
+  // Petr's page hears of it through the live feed before he saves; his typing stays.
+  const meanwhile = `Eva entered this table at ${venueTime(eva.body.entered_at)} meanwhile (version 1). Saving will show their entry.`;
+  await petr.locator("#table-status").filter({ hasText: meanwhile }).waitFor({ timeout: 3000 });
+  assert.equal(await petr.getByLabel(`${names[3]}: vp cards`).inputValue(), "2");
+
+  await petr.getByRole("button", { name: "Save the result" }).click();
+  const headline = petr.locator("#conflict-headline");
+  await headline.waitFor();
+  assert.equal(await headline.innerText(), `Already entered by Eva at ${venueTime(eva.body.entered_at)}.`);
+  assert.equal(await petr.locator("#table-status").innerText(), `Reported by Eva at ${venueTime(eva.body.entered_at)} (version 1).`);
+  // Her entry, as she typed it.
+  const theirs = await petr.locator("#their-entry tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText)));
+  assert.deepEqual(
+    theirs.map((r) => [r[0], r[1], r[3], r[10]]),
+    names.map((n, i) => [n, String(CATAN_SHEETS[i].settlements), String(CATAN_SHEETS[i].vp_cards), String([10, 8, 6, 5][i])]),
+  );
+  assert.equal(await petr.locator("#their-entry caption").innerText(), "Eva's entry");
+  // What differs from Petr's sheet is marked and said.
+  assert.equal(
+    await petr.locator("#differences").innerText(),
+    `Your values differ: ${names[1]}: VP cards 1 (yours 0); ${names[1]}: VP 8 (yours 7); ${names[3]}: VP cards 1 (yours 2); ${names[3]}: VP 5 (yours 6).`,
+  );
+  assert.deepEqual(
+    await petr.locator("#their-entry td.differs").evaluateAll((tds) => tds.map((td) => [td.parentElement.rowIndex, td.cellIndex])),
+    [[2, 3], [2, 10], [4, 3], [4, 10]],
+  );
+  assert.match(await petr.locator('#tables button[data-table="1"]').innerText(), /reported by Eva/);
+  await screenshot(petr, "judge-412");
+
+  // Petr corrects it with his values: a reason is needed.
+  await petr.getByRole("button", { name: "Correct it with my values" }).click();
+  assert.equal(await petr.locator("#form-heading").innerText(), "Correct the result (version 1)");
+  assert.ok(await petr.evaluate(() => document.activeElement.id === "reason"));
+  await petr.getByRole("button", { name: "Save the correction" }).click();
+  assert.equal(await petr.locator("#reason-error").innerText(), "Say why the result is corrected.");
+  await petr.getByLabel("Why is the result corrected?").fill("VP cards miscounted");
+  await petr.getByRole("button", { name: "Save the correction" }).click();
+  await petr.locator("#save-status").filter({ hasText: "Corrected: table 1 is reported (version 2)." }).waitFor();
+
+  const round = await tallyd.must(200, "GET", "/v1/tournaments/dispute/rounds/1");
+  assert.equal(round.tables[0].version, 2);
+  assert.equal(round.tables[0].entered_by.name, "Petr");
+  const audit = await tallyd.must(200, "GET", "/v1/tournaments/dispute/audit?round=1&table=1");
+  const results = audit.events.filter((e) => e.type === "catan_result");
+  assert.equal(results.length, 2);
+  assert.equal(results[1].reason, "VP cards miscounted");
+  assert.equal(results[1].supersedes, eva.body.result_seq);
+  assert.deepEqual(results[1].payload.players.map((p) => p.vp_cards), [0, 0, 0, 2]);
+
+  // A correction from a stale page is a 412 too ("changed meanwhile").
+  await petr.getByRole("button", { name: "Correct this result" }).click();
+  await tallyd.must(200, "PUT", "/v1/tournaments/dispute/rounds/1/tables/1/result", { ...catanResult(seated), reason: "back" }, {
+    token: judges.Eva.token,
+    headers: { "If-Match": '"2"' },
+  });
+  await petr.getByLabel("Why is the result corrected?").fill("again");
+  await petr.getByRole("button", { name: "Save the correction" }).click();
+  await headline.waitFor();
+  assert.match(await headline.innerText(), /^Changed meanwhile by Eva at \d\d:\d\d \(now version 3\)\.$/);
+  await closeContext(context);
+});
+
+test("the token is entered once, kept in the browser, and asked again once revoked", async () => {
+  await tournament("tokens", "catan", ["Aa", "Bb", "Cc", "Dd"]);
+  const olga = await tallyd.must(201, "POST", "/v1/judges", { name: "Temp" });
+  const context = await openContext();
+  context.allowed.push(/status of 401/);
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/tokens/judge`);
+  await page.getByLabel("Token", { exact: true }).fill("tly_" + "0".repeat(64));
+  await page.getByRole("button", { name: "Save the token" }).click();
+  await page.locator("#token-error").filter({ hasText: "This token is not valid" }).waitFor();
+  assert.equal(await page.getByLabel("Token", { exact: true }).getAttribute("aria-invalid"), "true");
+
+  await page.getByLabel("Token", { exact: true }).fill(olga.token);
+  await page.getByRole("button", { name: "Save the token" }).click();
+  await page.locator("#picker").waitFor();
+  await page.reload();
+  await page.locator("#picker").waitFor();
+  assert.equal(await page.locator("#token-section").isVisible(), false, "not asked again");
+
+  await tallyd.must(200, "DELETE", `/v1/judges/${olga.id}`);
+  await page.reload();
+  await page.locator("#token-error").filter({ hasText: "no longer valid" }).waitFor();
+  assert.equal(await page.evaluate(() => localStorage.getItem("tallyd.token")), null);
+  await closeContext(context);
+});
+
+// ---- keyboard and labels ------------------------------------------------------------------------
+
+// The visible form controls and buttons without an accessible name (a <label>, aria-label,
+// aria-labelledby or, for a button, its text), as "tag#id" strings.
+async function unnamedControls(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("input, select, textarea, button")]
+      .filter((c) => c.checkVisibility() && c.type !== "hidden")
+      .filter((c) => {
+        const labelled = (c.getAttribute("aria-labelledby") || "")
+          .split(/\s+/)
+          .some((id) => id && document.getElementById(id)?.textContent.trim());
+        const label = [...(c.labels || [])].some((l) => l.textContent.trim());
+        const own = (c.getAttribute("aria-label") || "").trim() || (c.tagName === "BUTTON" && c.textContent.trim());
+        return !(labelled || label || own);
+      })
+      .map((c) => `${c.tagName.toLowerCase()}#${c.id}`),
+  );
+}
+
+test("by keyboard alone: the token, a table, a Carcassonne result; every control has a name", async () => {
+  const t = await tournament("keys", "carcassonne", ["Ivo", "Jan"]);
+  const [ivo, jan] = t.sheet.tables[0].players.map((p) => t.nameOf[p]);
+  const context = await openContext();
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/keys/judge`);
+  const focused = () => page.evaluate(() => document.activeElement.getAttribute("aria-label") || document.activeElement.id);
+  await page.locator("#token-input").waitFor();
+  assert.equal(await focused(), "token-input", "the token field has the focus");
+  assert.deepEqual(await unnamedControls(page), []);
+  await page.keyboard.type(judges.Petr.token);
+  await page.keyboard.press("Enter");
+  // Once the round is shown, the focus is where choosing a table starts.
+  await page.waitForFunction(() => document.activeElement.id === "picker-heading");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), "round-select");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.table), "1");
+  await page.keyboard.press("Enter");
+  await page.locator("#result-form").waitFor();
+  assert.equal(await focused(), "table-heading");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), `${ivo}: final score`);
+  await page.keyboard.type("81");
+  await page.keyboard.press("Tab");
+  assert.equal(await focused(), `${jan}: final score`);
+  await page.keyboard.type("64");
+  assert.equal(await page.locator("#form-hint").innerText(), `${ivo} wins.`);
+  assert.deepEqual(await unnamedControls(page), []);
+  await page.keyboard.press("Enter"); // submits the form
+  await page.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version 1)." }).waitFor();
+  const result = (await tallyd.must(200, "GET", "/v1/tournaments/keys/rounds/1")).tables[0].result.players;
+  assert.deepEqual(result.map((r) => r.score), [81, 64]);
+
+  // The other pages' controls are named too.
+  for (const url of ["/", "/t/keys", "/t/keys/board"]) {
+    await page.goto(tallyd.base + url);
+    await page.waitForLoadState("networkidle");
+    assert.deepEqual(await unnamedControls(page), [], url);
+  }
+  await closeContext(context);
+});
+
+test("on a phone: a card per player in the judge's form, and no page scrolls sideways", async () => {
+  const t = await tournament("phone", "catan", ["Jana Nováková", "Ida Veselá", "Čeněk Dvořák", "Eva Králová"]);
+  const names = t.sheet.tables[0].players.map((p) => t.nameOf[p]);
+  const context = await openContext({ viewport: { width: 390, height: 844 } });
+  const judge = await judgePage(context, "phone", judges.Eva.token, "#round=1&table=1");
+  await judge.locator("#result-form").waitFor();
+  const wide = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.equal(await wide(judge), 0, "the judge page fits");
+  // Each value under its player, with its name beside it.
+  const first = await judge.getByLabel(`${names[0]}: settlements`).boundingBox();
+  const second = await judge.getByLabel(`${names[0]}: cities`).boundingBox();
+  assert.ok(second.y > first.y + first.height - 1 && Math.abs(second.x - first.x) < 2, "one value a line");
+  assert.equal(await judge.locator(`td[data-player="${t.sheet.tables[0].players[0]}"][data-field="cities"]`).evaluate((td) => getComputedStyle(td, "::before").content), '"Cities"');
+  await typeCatan(judge, names);
+  await screenshot(judge, "judge-phone");
+  // (A click right after a full-page screenshot can miss in Playwright: the button is pressed
+  // by keyboard, as on a phone's "Go".)
+  await judge.getByRole("button", { name: "Save the result" }).press("Enter");
+  await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version 1)." }).waitFor();
+  for (const [url, name] of [["/", "index"], ["/t/phone", "standings"], ["/t/phone/board", "board"]]) {
+    await judge.goto(tallyd.base + url);
+    await judge.waitForLoadState("networkidle");
+    assert.equal(await wide(judge), 0, url);
+    if (name === "board") {
+      // The board's viewport hides what overflows: the standings must fit in it.
+      const cut = await judge.evaluate(() => {
+        const viewport = document.getElementById("standings-viewport");
+        return viewport.scrollWidth - viewport.clientWidth;
+      });
+      assert.ok(cut <= 0, `the board's standings are ${cut} px too wide`);
+    }
+    await screenshot(judge, `phone-${name}`);
+  }
+  await closeContext(context);
+});
+
+// ---- A Game of Thrones: picks and the result form -------------------------------------------------
+
+test("AGoT: picks in rating order, a refused pick with the accepted houses at the player, game points as hints", async () => {
+  const t = await tournament("agot", "agot", ["Arya", "Bran", "Cersei", "Davos", "Euron", "Fennel"]);
+  const table = t.sheet.tables[0];
+  const context = await openContext();
+  const judge = await judgePage(context, "agot", judges.Eva.token, "#round=1&table=1");
+  await judge.locator("#picks-heading").waitFor();
+  const order = await judge.locator(".picks-list li").evaluateAll((lis) => lis.map((li) => li.dataset.player));
+  assert.deepEqual([...order].sort(), [...table.players].sort());
+
+  const pick = async (player, house) => {
+    const item = judge.locator(`.picks-list li[data-player="${player}"]`);
+    await item.getByLabel(t.nameOf[player], { exact: true }).selectOption(house);
+    await item.getByRole("button", { name: "Record the pick" }).click();
+  };
+  await pick(order[0], "stark");
+  await judge.locator(`.picks-list li[data-player="${order[0]}"]`).filter({ hasText: "picked Stark" }).waitFor();
+  // Stark is taken: refused, with the houses that would do, next to that player's choice.
+  await pick(order[1], "stark");
+  const refusal = judge.locator(`#pick-error-${order[1]}`);
+  await refusal.filter({ hasText: "G-1" }).waitFor();
+  assert.match(await refusal.innerText(), /^G-1: .*Stark.*\. Accepted now: Lannister, Baratheon, Greyjoy, Tyrell, Martell\.$/);
+  assert.equal(await judge.locator(`#pick-${order[1]}`).getAttribute("aria-invalid"), "true");
+  await screenshot(judge, "judge-agot-picks");
+  await pick(order[1], "lannister");
+  await judge.locator(`.picks-list li[data-player="${order[1]}"]`).filter({ hasText: "picked Lannister" }).waitFor();
+  // Only the organizer assigns the rest.
+  await judge.getByRole("button", { name: "Assign the remaining houses (organizer)" }).click();
+  await judge.getByText("Only the organizer can assign houses automatically.").waitFor();
+  await tallyd.must(201, "POST", "/v1/tournaments/agot/rounds/1/tables/1/picks/auto", {});
+  await judge.reload();
+  await judge.locator("#result-form").waitFor();
+  assert.equal(await judge.locator("#picks").isVisible(), true);
+
+  // The result: places 1–6 in seat order, castles 6…1, the winner captured one capital.
+  const sheetTable = (await tallyd.must(200, "GET", "/v1/tournaments/agot/rounds/1")).tables[0];
+  const houses = sheetTable.houses;
+  const seat = sheetTable.players;
+  const castles = [6, 5, 4, 3, 2, 1];
+  const held = [2, 1, 1, 0, 0, 1];
+  for (const [i, p] of seat.entries()) {
+    const name = t.nameOf[p];
+    assert.equal(await judge.getByLabel(`${name}: house`).inputValue(), houses[p], "the house comes from the picks");
+    await judge.getByLabel(`${name}: place`).selectOption(String(i + 1));
+    await judge.getByLabel(`${name}: castles and strongholds`).fill(String(castles[i]));
+    await judge.getByLabel(`${name}: capitals held`).fill(String(held[i]));
+    await judge.getByLabel(`${name}: lands captured`).fill(String(i));
+  }
+  const victim = houses[seat[5]];
+  await judge.locator(`input[data-player="${seat[0]}"][data-capital="${victim}"]`).check();
+  assert.equal(await judge.locator(`input[data-player="${seat[0]}"][data-capital="${houses[seat[0]]}"]`).isDisabled(), true, "not one's own capital");
+  // agot.md §3, round 1 (no league bonus): place + castle points + min(3, captured + held).
+  const expectedPoints = seat.map((p, i) => [12, 8, 6, 4, 2, 1][i] + [0, 0, 1, 1, 2, 2, 3, 4][castles[i]] + Math.min(3, held[i] + (i === 0 ? 1 : 0)));
+  assert.deepEqual(await judge.locator("output[data-points=computed]").allInnerTexts(), expectedPoints.map(String));
+  assert.deepEqual(await unnamedControls(judge), []);
+  await screenshot(judge, "judge-agot");
+  await judge.getByRole("button", { name: "Save the result" }).click();
+  await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version" }).waitFor();
+  const result = (await tallyd.must(200, "GET", "/v1/tournaments/agot/rounds/1")).tables[0].result.players;
+  assert.deepEqual(
+    seat.map((p) => result.find((r) => r.player === p).points.value),
+    expectedPoints,
+    "the page's hint equals the server's game points",
+  );
+  assert.equal(result[0].player, seat[0]);
+
+  // The board shows AGoT's columns and the Conqueror, as the server counts them.
+  const standings = await tallyd.must(200, "GET", "/v1/tournaments/agot/standings");
+  assert.deepEqual(standings.conqueror, [seat[0]]);
+  const board = await context.newPage();
+  await board.goto(`${tallyd.base}/t/agot/board`);
+  await board.locator("#progress-text").filter({ hasText: "1 of 1 tables reported" }).waitFor();
+  const headings = await board.locator("#standings thead th").evaluateAll((ths) => ths.map((th) => th.textContent));
+  assert.deepEqual(headings, ["#", "Name", "Games", "Total", "Wins", "Capitals", "Next league"]);
+  const badge = (p) => (standings.conqueror.includes(p) ? "Conqueror" : "");
+  assert.deepEqual(
+    await boardRows(board),
+    standings.rows.map((r) => [String(r.rank), r.name + badge(r.player), String(r.games), String(r.total.value ?? r.total), String(r.wins), String(r.capitals_captured), r.next_league]),
+  );
+  await screenshot(board, "board-agot");
+  await closeContext(context);
+});
+
+// ---- Carcassonne ------------------------------------------------------------------------------------
+
+test("Carcassonne: final scores with the outcome as a hint; a bye needs nothing", async () => {
+  const t = await tournament("carc", "carcassonne", ["Anna", "Bruno", "Carla", "Dino", "Elsa"]);
+  const [first, , bye] = t.sheet.tables;
+  assert.equal(bye.players.length, 1);
+  const context = await openContext();
+  const judge = await judgePage(context, "carc", judges.Petr.token, `#round=1&table=${bye.table}`);
+  await judge.locator("#table-status").filter({ hasText: "has a bye: nothing to enter." }).waitFor();
+  assert.equal(await judge.locator("#result-form").isVisible(), false);
+
+  await chooseTable(judge, first.table);
+  const [a, b] = first.players.map((p) => t.nameOf[p]);
+  await judge.getByLabel(`${a}: final score`).fill("87");
+  await judge.getByLabel(`${b}: final score`).fill("92");
+  assert.equal(await judge.locator("#form-hint").innerText(), `${b} wins.`);
+  await judge.getByLabel(`${a}: final score`).fill("92");
+  assert.equal(await judge.locator("#form-hint").innerText(), "A draw: ½ point each.");
+  await judge.getByLabel(`${a}: final score`).fill("95");
+  await judge.getByRole("button", { name: "Save the result" }).click();
+  await judge.locator("#save-status").filter({ hasText: `Saved: table ${first.table} is reported (version 1).` }).waitFor();
+  const result = (await tallyd.must(200, "GET", "/v1/tournaments/carc/rounds/1")).tables[0].result.players;
+  assert.deepEqual(result.map((r) => [r.player, r.score, r.place]), [[first.players[0], 95, "1"], [first.players[1], 92, "2"]]);
+  await closeContext(context);
+});
+
+// ---- the board alone ----------------------------------------------------------------------------
+
+test("the board shows 'connection lost' while tallyd is down and resumes with since= the last seq", async () => {
+  const t = await tournament("live", "catan", ["Ali", "Bea", "Cyd", "Dee"]);
+  const context = await openContext({ viewport: { width: 1280, height: 720 } });
+  context.allowed.push(/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/);
+  const board = await context.newPage();
+  const sockets = [];
+  board.on("websocket", (ws) => sockets.push(ws.url()));
+  await board.goto(`${tallyd.base}/t/live/board`);
+  await board.locator("#progress-text").filter({ hasText: "0 of 1 tables reported" }).waitFor();
+  const seq = (await tallyd.must(200, "GET", "/v1/tournaments/live")).seq;
+
+  assert.equal(await tallyd.stop(), 0);
+  await board.locator("#connection").filter({ hasText: "Connection lost — reconnecting…" }).waitFor({ timeout: 5000 });
+  assert.equal(await board.evaluate(() => document.body.classList.contains("offline")), true);
+  await screenshot(board, "board-connection-lost");
+
+  await tallyd.start();
+  await board.locator("#connection").waitFor({ state: "hidden", timeout: 20000 });
+  assert.equal(sockets[0], `ws://127.0.0.1:${tallyd.port}/v1/tournaments/live/live`);
+  assert.ok(sockets.length >= 2);
+  assert.ok(
+    sockets.slice(1).every((u) => u === `ws://127.0.0.1:${tallyd.port}/v1/tournaments/live/live?since=${seq}`),
+    sockets.join("\n"),
+  );
+  await tallyd.must(201, "PUT", "/v1/tournaments/live/rounds/1/tables/1/result", catanResult(t.sheet.tables[0].players), {
+    token: judges.Olga.token,
+    headers: { "If-None-Match": "*" },
+  });
+  await board.locator("#progress-text").filter({ hasText: "1 of 1 tables reported" }).waitFor({ timeout: 2000 });
+  assert.equal(await board.locator("#waiting-tables").innerText(), "Round complete");
+  assert.equal(await board.locator("#standings tbody tr").first().getAttribute("data-player"), t.sheet.tables[0].players[0]);
+  await closeContext(context);
+});
+
+test("the board pages through standings taller than the screen, and back to the top; its QR code can name another address", async () => {
+  const names = Array.from({ length: 40 }, (_, i) => `Player ${String(i + 1).padStart(2, "0")}`);
+  await tournament("big", "catan", names, { seat: false });
+  const context = await openContext({ viewport: { width: 1280, height: 720 } });
+  const board = await context.newPage();
+  await board.goto(`${tallyd.base}/t/big/board?page=1&public=http://scores.example:8080/`);
+  await board.locator('#standings tbody tr[data-player="p40"]').waitFor({ state: "attached" });
+  // The QR code names the address phones use, when the screen's own is not that one.
+  assert.equal(await board.locator("#qr-svg").getAttribute("data-text"), "http://scores.example:8080/t/big");
+  assert.equal(await board.locator("#round-heading").innerText(), "No round seated yet");
+  const viewport = board.locator("#standings-viewport");
+  const scrollTop = () => viewport.evaluate((v) => v.scrollTop);
+  const max = await viewport.evaluate((v) => v.scrollHeight - v.clientHeight);
+  assert.ok(max > 0, "40 rows do not fit in 720 pixels");
+  assert.equal(await scrollTop(), 0);
+  await board.waitForFunction(() => document.getElementById("standings-viewport").scrollTop > 0, null, { timeout: 3000 });
+  // The header row stays in view while the rows move.
+  const header = await board.locator("#standings thead th").first().boundingBox();
+  const box = await viewport.boundingBox();
+  assert.ok(Math.abs(header.y - box.y) < 2, "sticky header");
+  await board.waitForFunction((m) => document.getElementById("standings-viewport").scrollTop >= m - 1, max, { timeout: 15000 });
+  await board.waitForFunction(() => document.getElementById("standings-viewport").scrollTop === 0, null, { timeout: 5000 });
+  await closeContext(context);
+});
+
+// ---- public standings -------------------------------------------------------------------------
+
+test("public standings: live, CSV download, pairings by table and by name (Czech order), printable slips", async () => {
+  const names = ["Petr", "Chrudoš", "Cyril", "Hana", "Čeněk", "Dana", "Jana", "Ema"];
+  const t = await tournament("public", "catan", names);
+  const [table1, table2] = t.sheet.tables.map((x) => x.players);
+  await tallyd.must(201, "PUT", "/v1/tournaments/public/rounds/1/tables/2/result", catanResult(table2), {
+    token: judges.Eva.token,
+    headers: { "If-None-Match": "*" },
+  });
+  const standings = await tallyd.must(200, "GET", "/v1/tournaments/public/standings");
+
+  const context = await openContext();
+  await context.addInitScript(() => {
+    window.print = () => {}; // no print dialog in a test; the page's print CSS is what is checked
+  });
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/public`);
+  await page.locator("#standings tbody tr").first().waitFor();
+  await page.locator("#pairings-by-table tbody tr").first().waitFor();
+  assert.equal(await page.locator("h1").innerText(), "public open");
+  const rows = await page.locator("#standings tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText.trim())));
+  assert.deepEqual(rows, standings.rows.map(catanRowTexts));
+
+  // The CSV: UTF-8 with a byte-order mark, RFC 4180 lines, the same columns and values.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  assert.equal(download.suggestedFilename(), "public-standings.csv");
+  const csv = readFileSync(await download.path(), "utf8");
+  const expectedCsv =
+    "\ufeff#,Name,Games,Round points,VP,VP share\r\n" + standings.rows.map((r) => catanRowTexts(r).join(",") + "\r\n").join("");
+  assert.equal(csv, expectedCsv);
+
+  // Pairings: by table in seat order; by name in Czech collation (Č after C, Ch after H).
+  const byTable = await page.locator("#pairings-by-table tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText)));
+  assert.deepEqual(byTable, [
+    ["1", table1.map((p) => t.nameOf[p]).join(", ")],
+    ["2", table2.map((p) => t.nameOf[p]).join(", ")],
+  ]);
+  const byName = await page.locator("#pairings-by-name tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText)));
+  const tableOf = (name) => String(table1.map((p) => t.nameOf[p]).includes(name) ? 1 : 2);
+  const czechOrder = ["Cyril", "Čeněk", "Dana", "Ema", "Hana", "Chrudoš", "Jana", "Petr"];
+  assert.deepEqual(byName, czechOrder.map((n) => [n, tableOf(n)]));
+
+  // Printing the slips: only the slips, one per table, every player in seat order.
+  await page.getByRole("button", { name: "Print result slips" }).click();
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.evaluate(() => document.body.dataset.print), "slips");
+  assert.equal(await page.locator("#slips").isVisible(), true);
+  assert.equal(await page.locator("#standings-section").isVisible(), false);
+  assert.equal(await page.locator(".site-nav").isVisible(), false);
+  assert.equal(await page.locator("#pairings-by-table").isVisible(), false);
+  assert.equal(await page.locator(".slip").count(), 2);
+  assert.deepEqual(
+    await page.locator('.slip[data-table="1"] tbody th').allInnerTexts(),
+    table1.map((p, i) => `${i + 1}. ${t.nameOf[p]}`),
+  );
+  assert.equal(await page.locator('.slip[data-table="1"] h3').innerText(), "public open · Round 1 · Table 1");
+  await screenshot(page, "standings-print-slips");
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await page.emulateMedia({ media: "screen" });
+  await page.getByRole("button", { name: "Print pairings by name" }).click();
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator("#pairings-by-name").isVisible(), true);
+  assert.equal(await page.locator("#slips").isVisible(), false);
+  assert.equal(await page.locator("#pairings-by-table").isVisible(), false);
+  await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+  await page.emulateMedia({ media: "screen" });
+  assert.equal(await page.locator("#slips").isVisible(), false, "slips are for paper only");
+  await screenshot(page, "standings");
+
+  // The page follows the live feed: table 1's result moves the standings and the round's count.
+  await tallyd.must(201, "PUT", "/v1/tournaments/public/rounds/1/tables/1/result", catanResult(table1), {
+    token: judges.Olga.token,
+    headers: { "If-None-Match": "*" },
+  });
+  await page.locator("#round-select option:checked").filter({ hasText: "Round 1 (2 of 2 reported)" }).waitFor({ state: "attached", timeout: 3000 });
+  const now = await tallyd.must(200, "GET", "/v1/tournaments/public/standings");
+  const everyonePlayed = () => [...document.querySelectorAll("#standings td.games")].every((td) => td.textContent === "1");
+  await page.waitForFunction(everyonePlayed, null, { timeout: 3000 });
+  const live = await page.locator("#standings tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText.trim())));
+  assert.deepEqual(live, now.rows.map(catanRowTexts));
+  await closeContext(context);
+});
+
+// ---- accessibility: contrast ------------------------------------------------------------------
+
+// WCAG 2 contrast of every visible piece of text against the background it is drawn on: at
+// least 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+async function lowContrastTexts(page) {
+  return page.evaluate(() => {
+    const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const luminance = ([r, g, b]) => {
+      const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = parse(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    const bad = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || !el.checkVisibility?.() || el.closest(".visually-hidden, button:disabled")) continue;
+      const style = getComputedStyle(el);
+      const fg = luminance(parse(style.color));
+      const bg = luminance(background(el));
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5)) bad.push(`${node.textContent.trim().slice(0, 30)} (${ratio.toFixed(2)})`);
+    }
+    return bad;
+  });
+}
+
+test("text contrast is at least 4.5:1 on every page (3:1 for large text)", async () => {
+  const t = await tournament("contrast", "catan", ["Ida", "Jan", "Kim", "Lea", "Max", "Nia", "Ota", "Pia"]);
+  await tallyd.must(201, "PUT", "/v1/tournaments/contrast/rounds/1/tables/1/result", catanResult(t.sheet.tables[0].players), {
+    token: judges.Eva.token,
+    headers: { "If-None-Match": "*" },
+  });
+  const context = await openContext();
+  const page = await context.newPage();
+  for (const url of ["/", "/t/contrast", "/t/contrast/board", "/t/contrast/judge"]) {
+    await page.goto(tallyd.base + url);
+    await page.waitForLoadState("networkidle");
+    await sleep(300);
+    assert.deepEqual(await lowContrastTexts(page), [], url);
+  }
+  // The judge page with its form and an error shown.
+  await page.getByLabel("Token", { exact: true }).fill(judges.Olga.token);
+  await page.getByRole("button", { name: "Save the token" }).click();
+  await page.locator("#picker").waitFor();
+  await chooseTable(page, 1);
+  await page.getByRole("button", { name: "Correct this result" }).click();
+  await page.getByRole("button", { name: "Save the correction" }).click();
+  await page.locator("#error-summary").waitFor();
+  assert.deepEqual(await lowContrastTexts(page), [], "judge page with a form and errors");
+  await closeContext(context);
+});
