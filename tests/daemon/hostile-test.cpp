@@ -279,7 +279,7 @@ TEST_F(Hostile, ApiAnswersCarrySecurityHeadersAndNoCors) {
   EXPECT_GE(preflight.status, 400);
   EXPECT_EQ(preflight.header("Access-Control-Allow-Origin"), "");
   EXPECT_EQ(preflight.header("Access-Control-Allow-Methods"), "");
-  auto page = stranger.get("/");
+  auto page = stranger.get("/t/cup");
   EXPECT_NE(page.header("Content-Security-Policy").find("default-src 'self'"), std::string::npos);
 }
 
