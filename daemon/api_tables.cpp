@@ -181,10 +181,13 @@ void Api::put_result(const ExchangePtr& ex) {
   auto envelope = take_envelope(*body, false, envelope_errors);
   if (!envelope) return ex->respond(unprocessable(ex->request, "invalid result", envelope_errors));
   auto payload = std::make_shared<json::object>(std::move(*body));
+  // Whether this write replaces a result (200) or is the first (201), as prepared; an idempotent
+  // replay skips the preparation and reads it from the original event instead.
+  auto replaces = std::make_shared<std::optional<bool>>();
 
   write(
       ex,
-      [this, ex, payload, first_entry, expected_version, reason = envelope->reason] {
+      [this, ex, payload, first_entry, expected_version, replaces, reason = envelope->reason] {
         Prepared p;
         state_.read([&](const LiveState& s) {
           TableRef ref;
@@ -240,12 +243,17 @@ void Api::put_result(const ExchangePtr& ex) {
               projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
           p.append.expected = ExpectedVersion::exactly(ref.state->version);
           p.append.events.push_back(std::move(d));
+          *replaces = current != nullptr;
         });
         return p;
       },
-      [this, ex](const AppendResult& r) {
-        auto event = store_.read_view().event(r.first_seq);
-        bool replaced = event && event->event().getSupersedes() != 0;
+      [this, ex, replaces](const AppendResult& r) {
+        bool replaced = false;
+        if (replaces->has_value()) {
+          replaced = **replaces;
+        } else if (auto event = store_.read_view().event(r.first_seq)) {
+          replaced = event->event().getSupersedes() != 0;
+        }
         return table_answer(ex, r, replaced ? http::status::ok : http::status::created);
       });
 }

@@ -94,7 +94,7 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
     out["entered_at"] = iso_time(e.getRecordedAt());
     out["result_seq"] = entry->seq();
   }
-  for (auto& [key, value] : game.table_extras(t, *table)) out[key] = value;
+  for (auto& [key, value] : game.table_extras(t, *table)) out[key] = std::move(value);
   return out;
 }
 
