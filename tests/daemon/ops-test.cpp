@@ -1,7 +1,6 @@
 // Backups while judges write, restore by starting on the backup, export → import → the same head,
 // and an import that refuses a tampered export naming the line.
-#include "tests/support/http_client.hpp"
-#include "tests/support/tallyd_process.hpp"
+#include "tests/daemon/cup.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -34,15 +33,6 @@ Command run_tallyd(const std::string& args) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-json::value result(int a, int b, int table, const std::string& reason = "") {
-  json::object body{
-      {"players",
-       json::array{json::object{{"player", "p" + std::to_string(2 * table - 1)}, {"score", a}},
-                   json::object{{"player", "p" + std::to_string(2 * table)}, {"score", b}}}}};
-  if (!reason.empty()) body["reason"] = reason;
-  return body;
-}
-
 class Ops : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -50,27 +40,7 @@ class Ops : public ::testing::Test {
         dir_.sub("data"),
         std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
     daemon_->start();
-    auto org = daemon_->organizer();
-    ASSERT_EQ(org.post("/v1/tournaments",
-                       json::object{{"id", "cup"}, {"name", "Cup"}, {"game", "testgame"}})
-                  .status,
-              201);
-    json::array tables;
-    for (int i = 1; i <= 2 * kTables; ++i) {
-      ASSERT_EQ(
-          org.post("/v1/tournaments/cup/players",
-                   json::object{{"id", "p" + std::to_string(i)}, {"name", "P" + std::to_string(i)}})
-              .status,
-          201);
-    }
-    for (int t = 1; t <= kTables; ++t)
-      tables.push_back(json::array{"p" + std::to_string(2 * t - 1), "p" + std::to_string(2 * t)});
-    ASSERT_EQ(org.post("/v1/tournaments/cup/rounds",
-                       json::object{{"method", "manual"}, {"tables", tables}})
-                  .status,
-              201);
-    judge_ = std::string(
-        org.post("/v1/judges", json::object{{"name", "Eva"}}).json().at("token").as_string());
+    judge_ = make_cup(*daemon_, kTables).judge_token;
   }
 
   // Each of `writers` threads keeps entering and correcting its own tables until `stop`.
@@ -91,8 +61,7 @@ class Ops : public ::testing::Test {
             headers["If-None-Match"] = "*";
           }
           auto r =
-              eva.put("/v1/tournaments/cup/rounds/1/tables/" + std::to_string(table) + "/result",
-                      result(i % 50, (i * 7) % 50, table, reason), headers);
+              eva.put(cup_table(table), cup_result(table, i % 50, (i * 7) % 50, reason), headers);
           ASSERT_TRUE(r.status == 200 || r.status == 201) << r.body;
           etag[table] = r.header("ETag");
           ++writes;
@@ -150,16 +119,9 @@ TEST_F(Ops, ABackupTakenWhileJudgesWriteRestoresToTheStandingsOfItsSeq) {
     if (t.at("table") == 1) table = &t.as_object();
   }
   ASSERT_NE(table, nullptr) << round;
-  std::map<std::string, std::string> precondition;
-  if (table->at("version") == 0) {
-    precondition["If-None-Match"] = "*";
-  } else {
-    precondition["If-Match"] =
-        "\"" + std::to_string(table->at("version").to_number<std::uint64_t>()) + "\"";
-  }
-  auto write = eva.put("/v1/tournaments/cup/rounds/1/tables/1/result",
-                       result(3, 4, 1, precondition.count("If-Match") ? "after the restore" : ""),
-                       precondition);
+  std::uint64_t version = table->at("version").to_number<std::uint64_t>();
+  auto write = eva.put(cup_table(1), cup_result(1, 3, 4, version ? "after the restore" : ""),
+                       cup_precondition(version));
   EXPECT_TRUE(write.status == 200 || write.status == 201) << write.body;
   EXPECT_EQ(org.get("/v1/verify").json().at("events").to_number<std::uint64_t>(), seq + 1);
 }
