@@ -571,6 +571,42 @@ TEST_F(Cli, CarcassonneScoringsThenTheFinalScoreOfferedFromTheirTotals) {
   EXPECT_EQ(head_seq(), before);
 }
 
+TEST_F(Cli, AGoTPicksARefusedPickNamesTheHousesAcceptedAndAutoAssignsTheRest) {
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.post("/v1/tournaments",
+                     json::object{{"id", "brno"}, {"name", "Brno Thrones"}, {"game", "agot"}})
+                .status,
+            201);
+  for (int i = 1; i <= 6; ++i) {
+    std::string id = "p" + std::to_string(i);
+    ASSERT_EQ(org.post("/v1/tournaments/brno/players",
+                       json::object{{"id", id}, {"name", "Lord " + std::to_string(i)}})
+                  .status,
+              201);
+  }
+  auto seated = org.post("/v1/tournaments/brno/rounds",
+                         json::object{{"method", "random"}, {"seed", 1}});  // one table of six
+  ASSERT_EQ(seated.status, 201) << seated.body;
+
+  CliResult stark = tally({"pick", "1", "1", "p1", "Stark"});
+  ASSERT_EQ(stark.exit_code, kOk) << stark.err;
+  EXPECT_TRUE(contains(stark.out, "Round 1, table 1: Lord 1 (p1) plays stark (event #"))
+      << stark.out;
+  EXPECT_TRUE(contains(stark.out, "  Lord 1 (p1): stark\n")) << stark.out;
+
+  CliResult taken = tally({"pick", "1", "1", "p2", "stark"});
+  EXPECT_EQ(taken.exit_code, kInvalid);
+  EXPECT_TRUE(contains(taken.err, "(player p2, field house)")) << taken.err;
+  EXPECT_TRUE(contains(taken.err, "[accepted: lannister, baratheon, greyjoy, tyrell, martell]"))
+      << taken.err;
+
+  CliResult rest = tally({"pick", "auto", "1", "1", "--json"});
+  ASSERT_EQ(rest.exit_code, kOk) << rest.err;
+  json::value houses = table_now().at("houses");
+  EXPECT_EQ(houses.as_object().size(), 6u) << houses;
+  EXPECT_EQ(houses.at("p1"), "stark");
+}
+
 // --- standings ----------------------------------------------------------------------------------
 
 TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
