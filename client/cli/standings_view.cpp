@@ -137,6 +137,7 @@ void print_standings(std::ostream& out, const json::object& standings) {
     columns.push_back({label(k), right ? TextTable::Align::right : TextTable::Align::left});
   }
   TextTable table(columns);
+  bool any_dropped = false;
   for (const auto& r : rows) {
     const auto& row = r.as_object();
     std::string name = cell_text(member(row, "name"));
@@ -148,6 +149,7 @@ void print_standings(std::ostream& out, const json::object& standings) {
       const json::object* g = result_in_round(row, round);
       std::string points = g == nullptr ? "-" : cell_text(g->at("points"));
       bool dropped = g != nullptr && g->contains("dropped") && g->at("dropped").as_bool();
+      any_dropped = any_dropped || dropped;
       cells.push_back(dropped ? "(" + points + ")" : points);
     }
     for (const auto& k : keys) {
@@ -167,7 +169,7 @@ void print_standings(std::ostream& out, const json::object& standings) {
     }
     out << "Conqueror: " << names << "\n";
   }
-  if (!rounds.empty()) out << "(a result in parentheses is dropped from the total)\n";
+  if (any_dropped) out << "(a result in parentheses is dropped from the total)\n";
 }
 
 std::string standings_csv(const json::object& standings) {

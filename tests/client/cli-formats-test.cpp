@@ -5,6 +5,7 @@
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/numbers.hpp"
 #include "client/cli/session.hpp"
+#include "client/cli/standings_view.hpp"
 #include "client/cli/text_table.hpp"
 
 #include <gtest/gtest.h>
@@ -93,6 +94,47 @@ TEST(TextTable, AlignsByDisplayWidth) {
             "> --  -----  -----\n"
             ">  1  Čeněk  10.00\n"
             "> 10  Jo      2.50\n");
+}
+
+TEST(Standings, AGoTRoundsWithTheDroppedResultInParenthesesAndTheConqueror) {
+  auto row = [](int rank, const char* id, const char* name, int r1, bool r1_dropped, int r2,
+                bool r2_dropped, int total) {
+    return json::object{
+        {"rank", rank},
+        {"player", id},
+        {"name", name},
+        {"games", 2},
+        {"results",
+         json::array{json::object{{"round", 1}, {"points", r1}, {"dropped", r1_dropped}},
+                     json::object{{"round", 2}, {"points", r2}, {"dropped", r2_dropped}}}},
+        {"total", total},
+        {"wins", 1},
+        {"next_league", nullptr}};
+  };
+  json::object standings{{"rows", json::array{row(1, "p6", "Lord 6", 1, true, 16, false, 16),
+                                              row(2, "p1", "Čeněk", 15, false, 1, true, 15)}},
+                         {"conqueror", json::array{"p1"}}};
+  std::ostringstream table;
+  print_standings(table, standings);
+  EXPECT_EQ(table.str(),
+            "#  Name    ID  Games   R1   R2  Total  Wins  Next league\n"
+            "-  ------  --  -----  ---  ---  -----  ----  -----------\n"
+            "1  Lord 6  p6      2  (1)   16     16     1  -\n"
+            "2  Čeněk   p1      2   15  (1)     15     1  -\n"
+            "Conqueror: Čeněk\n"
+            "(a result in parentheses is dropped from the total)\n");
+  EXPECT_EQ(standings_csv(standings),
+            "rank,player,name,games,r1,r2,dropped_rounds,total,wins,next_league,conqueror\n"
+            "1,p6,Lord 6,2,1,16,1,16,1,,false\n"
+            "2,p1,Čeněk,2,15,1,2,15,1,,true\n");
+
+  // Nothing dropped: no footnote.
+  standings["rows"].as_array().resize(1);
+  standings["rows"].as_array()[0].as_object()["results"].as_array()[0].as_object()["dropped"] =
+      false;
+  std::ostringstream plain;
+  print_standings(plain, standings);
+  EXPECT_EQ(plain.str().find("parentheses"), std::string::npos) << plain.str();
 }
 
 TEST(Args, OptionsFlagsAndPositionals) {
