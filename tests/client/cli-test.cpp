@@ -681,6 +681,38 @@ TEST_F(Cli, WatchRedrawsWhenAResultArrives) {
   EXPECT_TRUE(contains(last, "3  Cyril Černý    c       1       1.50   5    17.86%\n")) << last;
 }
 
+TEST_F(Cli, WatchSaysWhenTheConnectionIsLostAndCatchesUpAfterARestart) {
+  catan_tournament();
+  CliProcess watch({"watch"}, env(""));
+  ASSERT_TRUE(watch.wait_for(
+      [](const std::string& out) { return contains(out, "Round 1: 0 of 1 tables reported"); },
+      std::chrono::seconds(20)))
+      << watch.out() << watch.err();
+
+  // tallyd restarts on the same port; a result is entered before the screen is back.
+  std::uint16_t port = daemon_->port();
+  ASSERT_EQ(daemon_->stop(), 0);
+  daemon_ = std::make_unique<TallydProcess>(
+      dir_.sub("data"), std::vector<std::string>{"--listen", "127.0.0.1:" + std::to_string(port)});
+  daemon_->start();
+  ASSERT_EQ(daemon_->port(), port);
+  auto r = daemon_->organizer().put("/v1/tournaments/brno/rounds/1/tables/1/result", result_body(),
+                                    {{"If-None-Match", "*"}});
+  ASSERT_EQ(r.status, 201) << r.body;
+
+  // Whether the screen came back before or after the result, it ends up showing it.
+  ASSERT_TRUE(watch.wait_for(
+      [](const std::string& out) { return contains(out, "Round 1: 1 of 1 tables reported"); },
+      std::chrono::seconds(20)))
+      << watch.out() << watch.err();
+  EXPECT_EQ(watch.terminate(), kOk) << watch.err();  // SIGTERM ends it cleanly
+  EXPECT_TRUE(contains(watch.err(), "tally: connection lost")) << watch.err();
+  EXPECT_TRUE(contains(watch.err(), "tally: connected again")) << watch.err();
+  std::string last = watch.out().substr(watch.out().rfind("Brno Open: live standings"));
+  EXPECT_TRUE(contains(last, "Round 1: 1 of 1 tables reported\n")) << last;
+  EXPECT_TRUE(contains(last, "1  Anna Horáková  a       1       5.00  10    35.71%\n")) << last;
+}
+
 TEST_F(Cli, WatchEndsAtItsTimeoutAndRefusesAnUnknownTournament) {
   catan_tournament();
   CliResult timed = run_cli({"watch", "--timeout", "1"}, env(""));
