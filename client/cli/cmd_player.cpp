@@ -1,6 +1,7 @@
 // tally player add | drop | import.
 #include "client/cli/command.hpp"
 #include "client/cli/csv.hpp"
+#include "client/cli/text.hpp"
 #include "client/cli/text_table.hpp"
 #include "client/cli/views.hpp"
 
@@ -50,17 +51,6 @@ struct ImportRow {
   std::string id;  // empty: the server makes one
   std::string name;
 };
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 bool valid_player_id(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;

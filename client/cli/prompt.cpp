@@ -1,6 +1,7 @@
 #include "client/cli/prompt.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/text.hpp"
 
 #include <algorithm>
 #include <istream>
@@ -10,21 +11,6 @@
 #include <unistd.h>
 
 namespace tally::cli {
-
-namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
-
-}  // namespace
 
 std::string Prompter::read_line(const std::string& question) {
   prompts_ << question << std::flush;

@@ -2,6 +2,7 @@
 
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/text.hpp"
 
 #include <algorithm>
 #include <map>
@@ -46,11 +47,6 @@ const std::vector<std::string>& houses() {
 }
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 std::optional<long long> parse_count(const std::string& text) {
   try {

@@ -1,6 +1,7 @@
 #include "client/cli/settings.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/text.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -22,13 +23,6 @@ namespace {
 std::string env(const char* name) {
   const char* value = std::getenv(name);
   return value == nullptr ? "" : value;
-}
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  std::size_t e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
 }
 
 std::string home_directory() {
