@@ -53,6 +53,7 @@ struct Command {
 
 // The commands, one function per file (cmd_*.cpp).
 std::vector<Command> login_commands();
+std::vector<Command> judge_commands();
 std::vector<Command> tournament_commands();
 std::vector<Command> player_commands();
 std::vector<Command> round_commands();

@@ -208,6 +208,11 @@ client::HttpReply Session::send(client::http::verb method, const std::string& ta
   return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
 }
 
+client::HttpReply Session::send_without_body(client::http::verb method, const std::string& target) {
+  std::map<std::string, std::string> headers{{"Idempotency-Key", idempotency_key()}};
+  return attempt([&] { return http_->request(method, target, "", headers); });
+}
+
 json::value Session::expect(const client::HttpReply& reply) {
   if (reply.status < 400) {
     try {

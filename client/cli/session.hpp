@@ -57,6 +57,8 @@ class Session {
   client::HttpReply send(client::http::verb method, const std::string& target,
                          const boost::json::value& body,
                          std::map<std::string, std::string> headers = {});
+  // A write without a body (DELETE), with its Idempotency-Key too.
+  client::HttpReply send_without_body(client::http::verb method, const std::string& target);
 
   // The answer's JSON when its status is below 400; otherwise prints the problem and throws
   // Failure with the status's exit code (and an empty message: it is printed already).

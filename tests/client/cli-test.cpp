@@ -240,6 +240,37 @@ TEST_F(Cli, LoginChecksTheTokenAndStoresItReadableOnlyByTheUser) {
   EXPECT_FALSE(contains(read_text(dir_.sub("xdg/tally/config")), "token ="));
 }
 
+TEST_F(Cli, JudgesAreAddedWithATokenShownOnceListedAndRevoked) {
+  catan_tournament();
+  CliResult added = tally({"judge", "add", "Eva"});
+  ASSERT_EQ(added.exit_code, kOk) << added.err;
+  EXPECT_TRUE(contains(added.out, "Judge Eva is j1 (event #")) << added.out;
+  std::string marker = "for `tally login`): ";
+  std::size_t at = added.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << added.out;
+  std::string token = added.out.substr(at + marker.size());
+  token.pop_back();  // the line end
+  EXPECT_EQ(token.rfind("tly_", 0), 0u) << token;
+
+  // The token works: Eva enters a result.
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally_as(token, args).exit_code, kOk);
+
+  CliResult list = tally({"judge", "list"});
+  ASSERT_EQ(list.exit_code, kOk) << list.err;
+  EXPECT_EQ(list.out, "ID  Name  Status\n--  ----  ------\nj1  Eva   active\n");
+
+  CliResult revoked = tally({"judge", "revoke", "j1"});
+  ASSERT_EQ(revoked.exit_code, kOk) << revoked.err;
+  EXPECT_TRUE(contains(revoked.out, "Judge j1's token no longer works")) << revoked.out;
+  EXPECT_EQ(tally({"judge", "revoke", "j1"}).exit_code, kConflict);  // already revoked
+  EXPECT_EQ(tally({"judge", "revoke", "j9"}).exit_code, kNotFound);
+  EXPECT_EQ(tally_as(token, {"audit"}).exit_code, kAuth);
+  EXPECT_TRUE(contains(tally({"judge", "list"}).out, "j1  Eva   revoked\n"));
+  EXPECT_EQ(tally_as(token, {"judge", "list"}).exit_code, kAuth);
+}
+
 // --- tournaments, players, rounds ---------------------------------------------------------------
 
 TEST_F(Cli, TournamentCreateListShow) {
