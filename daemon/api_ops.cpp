@@ -48,12 +48,18 @@ void Api::backup(const ExchangePtr& ex) {
   // The organizer's token file goes along, so that a restored server opens with the same token.
   fs::path token = fs::path(config_.data) / "organizer.token";
   if (fs::exists(token, ec)) fs::copy_file(token, partial / "organizer.token", ec);
-  fs::path final_path = root / ("tallyd-" + utc_stamp() + "-seq" + std::to_string(result.head.seq));
+  // Two backups within a second at the same seq would get the same name: the later gets "-2", ….
+  fs::path base = root / ("tallyd-" + utc_stamp() + "-seq" + std::to_string(result.head.seq));
+  fs::path final_path = base;
+  for (int n = 2; fs::exists(final_path, ec); ++n) {
+    final_path = base.string() + "-" + std::to_string(n);
+  }
   fs::rename(partial, final_path, ec);
   if (ec) {
+    std::string why = ec.message();  // remove_all below resets ec
     fs::remove_all(partial, ec);
     return ex->respond(problem(ex->request, http::status::internal_server_error,
-                               "the backup could not be named: " + ec.message()));
+                               "the backup could not be named: " + why));
   }
   json::object body{{"path", final_path.string()},
                     {"seq", result.head.seq},

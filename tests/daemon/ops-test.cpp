@@ -249,6 +249,18 @@ TEST_F(Ops, ExportingAStoreInUseSaysToUseTheApi) {
   EXPECT_EQ(json::parse(first).at("seq"), 1);
 }
 
+TEST_F(Ops, TwoBackupsAtTheSameSeqInOneSecondGetTwoNames) {
+  auto first = daemon_->organizer().post("/v1/backup", json::object{});
+  auto second = daemon_->organizer().post("/v1/backup", json::object{});
+  ASSERT_EQ(first.status, 201) << first.body;
+  ASSERT_EQ(second.status, 201) << second.body;
+  EXPECT_EQ(first.json().at("seq"), second.json().at("seq"));
+  EXPECT_NE(first.json().at("path"), second.json().at("path"));
+  for (const auto& r : {first, second}) {
+    EXPECT_TRUE(std::filesystem::exists(std::string(r.json().at("path").as_string()) + "/store"));
+  }
+}
+
 TEST_F(Ops, BackupsAndExportsAreForTheOrganizerOnly) {
   HttpClient eva("127.0.0.1", daemon_->port(), judge_);
   EXPECT_EQ(eva.post("/v1/backup", json::object{}).status, 403);

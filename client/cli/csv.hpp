@@ -1,0 +1,22 @@
+// Reading CSV (RFC 4180): fields separated by commas, quoted fields with "" for a quote and line
+// breaks inside, CRLF or LF line ends, a UTF-8 byte-order mark at the start ignored.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tally::cli {
+
+struct CsvRecord {
+  int line = 0;  // the line the record starts on (1-based), for messages
+  std::vector<std::string> fields;
+};
+
+// Parses `text`. Blank lines are skipped. Throws std::invalid_argument naming the line on an
+// unterminated quote, text after a closing quote, or bytes that are not UTF-8.
+std::vector<CsvRecord> parse_csv(const std::string& text);
+
+// Is `text` well-formed UTF-8?
+bool valid_utf8(const std::string& text);
+
+}  // namespace tally::cli

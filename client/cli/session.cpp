@@ -1,0 +1,229 @@
+#include "client/cli/session.hpp"
+
+#include <functional>
+#include <ostream>
+#include <random>
+
+namespace tally::cli {
+
+namespace json = boost::json;
+
+ServerAddress parse_server_url(const std::string& url) {
+  std::string rest = url;
+  ServerAddress out;
+  if (rest.rfind("https://", 0) == 0) {
+    out.tls = true;
+    out.port = 443;
+    rest = rest.substr(8);
+  } else if (rest.rfind("http://", 0) == 0) {
+    rest = rest.substr(7);
+  }
+  while (!rest.empty() && rest.back() == '/') rest.pop_back();
+  if (rest.empty() || rest.find('/') != std::string::npos || rest.find('@') != std::string::npos) {
+    throw usage_error("the server must be http://HOST:PORT or https://HOST:PORT, not \"" + url +
+                      "\"");
+  }
+  std::string port_text;
+  if (rest.front() == '[') {  // [::1]:8080
+    auto close = rest.find(']');
+    if (close == std::string::npos) throw usage_error("bad IPv6 address in \"" + url + "\"");
+    out.host = rest.substr(1, close - 1);
+    if (close + 1 < rest.size()) {
+      if (rest[close + 1] != ':') throw usage_error("bad server address \"" + url + "\"");
+      port_text = rest.substr(close + 2);
+    }
+  } else if (auto colon = rest.rfind(':'); colon != std::string::npos) {
+    out.host = rest.substr(0, colon);
+    port_text = rest.substr(colon + 1);
+  } else {
+    out.host = rest;
+  }
+  if (!port_text.empty()) {
+    unsigned long port = 0;
+    try {
+      std::size_t used = 0;
+      port = std::stoul(port_text, &used);
+      if (used != port_text.size()) port = 0;
+    } catch (const std::exception&) {
+      port = 0;
+    }
+    if (port == 0 || port > 65535) throw usage_error("bad port in \"" + url + "\"");
+    out.port = static_cast<std::uint16_t>(port);
+  }
+  if (out.host.empty()) throw usage_error("the server must be http://HOST:PORT");
+  bool ipv6 = out.host.find(':') != std::string::npos;
+  out.url = std::string(out.tls ? "https://" : "http://") +
+            (ipv6 ? "[" + out.host + "]" : out.host) + ":" + std::to_string(out.port);
+  return out;
+}
+
+std::shared_ptr<boost::asio::ssl::context> tls_context_for(const std::string& ca_file) {
+  try {
+    return client::client_tls(ca_file);
+  } catch (const std::exception& e) {
+    throw usage_error("cannot use the CA file \"" + ca_file + "\": " + e.what());
+  }
+}
+
+ExitCode exit_code_for_status(int status) {
+  switch (status) {
+    case 400:
+    case 413:
+    case 422:
+    case 431:
+      return kInvalid;
+    case 409:
+    case 412:
+    case 428:
+      return kConflict;
+    case 401:
+    case 403:
+      return kAuth;
+    case 404:
+      return kNotFound;
+    default:
+      return status < 400 ? kOk : kUnavailable;
+  }
+}
+
+namespace {
+
+std::string text_of(const json::object& o, const char* key) {
+  auto it = o.find(key);
+  if (it == o.end() || !it->value().is_string()) return "";
+  return std::string(it->value().as_string());
+}
+
+std::string joined(const json::value& list) {
+  std::string out;
+  if (!list.is_array()) return out;
+  for (const auto& v : list.as_array()) {
+    if (!out.empty()) out += ", ";
+    out += v.is_string() ? std::string(v.as_string()) : json::serialize(v);
+  }
+  return out;
+}
+
+// One error of a problem answer, e.g. "C-7 (player a, field largest_army): a holds …".
+std::string describe_error(const json::object& e) {
+  std::string rule = text_of(e, "rule");
+  std::string player = text_of(e, "player");
+  // A structural error's path ("players[2].vp_cards") says more than its field.
+  std::string field = text_of(e, "path");
+  if (field.empty()) field = text_of(e, "field");
+  std::string where;
+  if (!player.empty()) where = "player " + player;
+  if (!field.empty()) where += (where.empty() ? "" : ", ") + ("field " + field);
+  std::string out = rule.empty() ? "error" : rule;
+  if (!where.empty()) out += " (" + where + ")";
+  out += ": " + text_of(e, "message");
+  if (e.contains("accepted")) out += " [accepted: " + joined(e.at("accepted")) + "]";
+  if (e.contains("tables")) out += " [tables: " + joined(e.at("tables")) + "]";
+  return out;
+}
+
+}  // namespace
+
+void print_problem(const client::HttpReply& reply, std::ostream& err) {
+  json::value body;
+  try {
+    body = reply.json();
+  } catch (const std::exception&) {
+    body = nullptr;
+  }
+  std::string detail;
+  if (body.is_object()) {
+    detail = text_of(body.as_object(), "detail");
+    if (detail.empty()) detail = text_of(body.as_object(), "title");
+  }
+  if (detail.empty()) detail = reply.body.empty() ? "the server refused" : reply.body;
+  err << "tally: " << detail << " (HTTP " << reply.status << ")\n";
+  if (body.is_object() && body.as_object().contains("errors") && body.at("errors").is_array()) {
+    for (const auto& e : body.at("errors").as_array()) {
+      if (e.is_object()) err << "  " << describe_error(e.as_object()) << "\n";
+    }
+  }
+  if (reply.status == 401) {
+    err << "  (log in with `tally login`, or pass --token / set TALLY_TOKEN)\n";
+  } else if (reply.status == 403) {
+    err << "  (this needs another role: the organizer's token)\n";
+  } else if (reply.status == 429 || reply.status == 503) {
+    std::string retry = reply.header("Retry-After");
+    if (!retry.empty()) err << "  (try again in " << retry << " s)\n";
+  }
+}
+
+std::string url_encode(const std::string& text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '-' || c == '_' || c == '.' || c == '~';
+    if (plain) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+Session::Session(const ServerAddress& address, std::string token, std::string ca_file,
+                 std::ostream& err)
+    : address_(address), token_(std::move(token)), ca_file_(std::move(ca_file)), err_(err) {}
+
+client::HttpReply Session::attempt(const std::function<client::HttpReply()>& call) {
+  if (!http_) {
+    auto tls = address_.tls ? tls_context_for(ca_file_) : nullptr;
+    http_ = std::make_unique<client::HttpClient>(address_.host, address_.port, token_, tls);
+  }
+  try {
+    return call();
+  } catch (const std::exception& e) {
+    http_.reset();
+    throw Failure(kUnavailable, "cannot reach tallyd at " + address_.url + ": " + e.what());
+  }
+}
+
+client::HttpReply Session::get(const std::string& target) {
+  return attempt([&] { return http_->get(target); });
+}
+
+namespace {
+std::string idempotency_key() {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::random_device random;
+  std::string key = "tally-cli-";
+  for (int i = 0; i < 32; ++i) key += kHex[random() & 15];
+  return key;
+}
+}  // namespace
+
+client::HttpReply Session::send(client::http::verb method, const std::string& target,
+                                const json::value& body,
+                                std::map<std::string, std::string> headers) {
+  headers.emplace("Idempotency-Key", idempotency_key());
+  return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
+}
+
+client::HttpReply Session::send_without_body(client::http::verb method, const std::string& target) {
+  std::map<std::string, std::string> headers{{"Idempotency-Key", idempotency_key()}};
+  return attempt([&] { return http_->request(method, target, "", headers); });
+}
+
+json::value Session::expect(const client::HttpReply& reply) {
+  if (reply.status < 400) {
+    try {
+      return reply.json();
+    } catch (const std::exception& e) {
+      throw Failure(kUnavailable,
+                    std::string("tallyd answered something that is not JSON: ") + e.what());
+    }
+  }
+  print_problem(reply, err_);
+  throw Failure(exit_code_for_status(reply.status), "");
+}
+
+}  // namespace tally::cli

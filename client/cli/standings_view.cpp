@@ -1,0 +1,229 @@
+#include "client/cli/standings_view.hpp"
+
+#include "client/cli/numbers.hpp"
+#include "client/cli/text_table.hpp"
+#include "client/cli/views.hpp"
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <set>
+
+namespace tally::cli {
+
+namespace json = boost::json;
+
+namespace {
+
+const json::array& rows_of(const json::object& standings) {
+  static const json::array none;
+  auto it = standings.find("rows");
+  return it != standings.end() && it->value().is_array() ? it->value().as_array() : none;
+}
+
+// The members of the rows, in the order they first appear.
+std::vector<std::string> member_order(const json::array& rows) {
+  std::vector<std::string> keys;
+  for (const auto& r : rows) {
+    for (const auto& [key, value] : r.as_object()) {
+      std::string k(key);
+      if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+    }
+  }
+  return keys;
+}
+
+// The rounds that appear in AGoT's per-round results.
+std::vector<std::int64_t> result_rounds(const json::array& rows) {
+  std::set<std::int64_t> rounds;
+  for (const auto& r : rows) {
+    auto it = r.as_object().find("results");
+    if (it == r.as_object().end() || !it->value().is_array()) continue;
+    for (const auto& g : it->value().as_array())
+      rounds.insert(g.at("round").to_number<std::int64_t>());
+  }
+  return {rounds.begin(), rounds.end()};
+}
+
+const json::object* result_in_round(const json::object& row, std::int64_t round) {
+  auto it = row.find("results");
+  if (it == row.end() || !it->value().is_array()) return nullptr;
+  for (const auto& g : it->value().as_array()) {
+    if (g.at("round").to_number<std::int64_t>() == round) return &g.as_object();
+  }
+  return nullptr;
+}
+
+std::string label(const std::string& key) {
+  static const std::map<std::string, std::string> labels = {
+      {"rank", "#"},
+      {"player", "ID"},
+      {"name", "Name"},
+      {"games", "Games"},
+      {"round_points", "Round pts"},
+      {"vp", "VP"},
+      {"vp_share", "VP share"},
+      {"wins", "Wins"},
+      {"buchholz", "Buchholz"},
+      {"score_diff", "Score diff"},
+      {"score", "Score"},
+      {"byes", "Byes"},
+      {"total", "Total"},
+      {"capitals_captured", "Capitals"},
+      {"lands_captured", "Lands"},
+      {"next_league", "Next league"},
+  };
+  auto it = labels.find(key);
+  return it == labels.end() ? key : it->second;
+}
+
+bool numeric(const json::value& v) { return v.is_number() || is_rational(v); }
+
+// Columns other than rank, player, name, dropped and results, in the rows' order.
+std::vector<std::string> value_keys(const json::array& rows) {
+  std::vector<std::string> out;
+  for (const auto& k : member_order(rows)) {
+    if (k != "rank" && k != "player" && k != "name" && k != "dropped" && k != "results") {
+      out.push_back(k);
+    }
+  }
+  return out;
+}
+
+bool has_member(const json::array& rows, const char* key) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const json::value& r) { return r.as_object().contains(key); });
+}
+
+const json::value& member(const json::object& row, const std::string& key) {
+  static const json::value null;
+  auto it = row.find(key);
+  return it == row.end() ? null : it->value();
+}
+
+std::set<std::string> conquerors(const json::object& standings) {
+  std::set<std::string> out;
+  auto it = standings.find("conqueror");
+  if (it != standings.end() && it->value().is_array()) {
+    for (const auto& p : it->value().as_array()) out.insert(std::string(p.as_string()));
+  }
+  return out;
+}
+
+}  // namespace
+
+void print_standings(std::ostream& out, const json::object& standings) {
+  const json::array& rows = rows_of(standings);
+  if (rows.empty()) {
+    out << "No players yet.\n";
+    return;
+  }
+  std::vector<std::int64_t> rounds = result_rounds(rows);
+  std::vector<std::string> keys = value_keys(rows);
+  std::vector<TextTable::Column> columns = {{"#", TextTable::Align::right}, {"Name"}, {"ID"}};
+  // `games` comes first among the values, then the per-round results, then the rest.
+  auto games = std::find(keys.begin(), keys.end(), "games");
+  bool has_games = games != keys.end();
+  if (has_games) {
+    keys.erase(games);
+    columns.push_back({"Games", TextTable::Align::right});
+  }
+  for (auto round : rounds)
+    columns.push_back({"R" + std::to_string(round), TextTable::Align::right});
+  for (const auto& k : keys) {
+    bool right = std::any_of(rows.begin(), rows.end(), [&](const json::value& r) {
+      return numeric(member(r.as_object(), k));
+    });
+    columns.push_back({label(k), right ? TextTable::Align::right : TextTable::Align::left});
+  }
+  TextTable table(columns);
+  bool any_dropped = false;
+  for (const auto& r : rows) {
+    const auto& row = r.as_object();
+    std::string name = cell_text(member(row, "name"));
+    if (member(row, "dropped").is_bool() && member(row, "dropped").as_bool()) name += " (dropped)";
+    std::vector<std::string> cells = {cell_text(member(row, "rank")), name,
+                                      cell_text(member(row, "player"))};
+    if (has_games) cells.push_back(cell_text(member(row, "games")));
+    for (auto round : rounds) {
+      const json::object* g = result_in_round(row, round);
+      std::string points = g == nullptr ? "-" : cell_text(g->at("points"));
+      bool dropped = g != nullptr && g->contains("dropped") && g->at("dropped").as_bool();
+      any_dropped = any_dropped || dropped;
+      cells.push_back(dropped ? "(" + points + ")" : points);
+    }
+    for (const auto& k : keys) {
+      const json::value& v = member(row, k);
+      cells.push_back(k == "vp_share" && numeric(v) ? percent(v) + "%" : cell_text(v));
+    }
+    table.add_row(std::move(cells));
+  }
+  table.print(out);
+  std::set<std::string> conq = conquerors(standings);
+  if (!conq.empty()) {
+    std::string names;
+    for (const auto& r : rows) {
+      std::string id = cell_text(member(r.as_object(), "player"));
+      if (conq.count(id))
+        names += (names.empty() ? "" : ", ") + cell_text(member(r.as_object(), "name"));
+    }
+    out << "Conqueror: " << names << "\n";
+  }
+  if (any_dropped) out << "(a result in parentheses is dropped from the total)\n";
+}
+
+std::string standings_csv(const json::object& standings) {
+  const json::array& rows = rows_of(standings);
+  std::vector<std::int64_t> rounds = result_rounds(rows);
+  std::vector<std::string> keys = value_keys(rows);
+  bool dropped_column = has_member(rows, "dropped");
+  bool conqueror_column = standings.contains("conqueror");
+  std::set<std::string> conq = conquerors(standings);
+
+  std::vector<std::string> header = {"rank", "player", "name"};
+  auto games = std::find(keys.begin(), keys.end(), "games");
+  bool has_games = games != keys.end();
+  if (has_games) {
+    keys.erase(games);
+    header.push_back("games");
+  }
+  for (auto round : rounds) header.push_back("r" + std::to_string(round));
+  if (!rounds.empty()) header.push_back("dropped_rounds");
+  for (const auto& k : keys) header.push_back(k == "vp_share" ? "vp_share_percent" : k);
+  if (dropped_column) header.push_back("dropped");
+  if (conqueror_column) header.push_back("conqueror");
+
+  auto csv_cell = [](const json::value& v) {
+    if (v.is_bool()) return std::string(v.as_bool() ? "true" : "false");
+    return cell_text(v, "");
+  };
+  std::string out = csv_line(header);
+  for (const auto& r : rows) {
+    const auto& row = r.as_object();
+    std::string id = cell_text(member(row, "player"), "");
+    std::vector<std::string> cells = {csv_cell(member(row, "rank")), id,
+                                      csv_cell(member(row, "name"))};
+    if (has_games) cells.push_back(csv_cell(member(row, "games")));
+    std::string dropped_rounds;
+    for (auto round : rounds) {
+      const json::object* g = result_in_round(row, round);
+      cells.push_back(g == nullptr ? "" : csv_cell(g->at("points")));
+      if (g != nullptr && g->contains("dropped") && g->at("dropped").as_bool()) {
+        dropped_rounds += (dropped_rounds.empty() ? "" : " ") + std::to_string(round);
+      }
+    }
+    if (!rounds.empty()) cells.push_back(dropped_rounds);
+    for (const auto& k : keys) {
+      const json::value& v = member(row, k);
+      cells.push_back(k == "vp_share" && numeric(v) ? percent(v) : csv_cell(v));
+    }
+    if (dropped_column)
+      cells.push_back(
+          csv_cell(member(row, "dropped").is_bool() ? member(row, "dropped") : json::value(false)));
+    if (conqueror_column) cells.push_back(conq.count(id) ? "true" : "false");
+    out += csv_line(cells);
+  }
+  return out;
+}
+
+}  // namespace tally::cli

@@ -1,0 +1,198 @@
+// The CLI's pure parts: reading CSV, writing CSV and aligned tables, numbers with two decimals,
+// the command line's options, and server addresses.
+#include "client/cli/args.hpp"
+#include "client/cli/csv.hpp"
+#include "client/cli/exit_codes.hpp"
+#include "client/cli/numbers.hpp"
+#include "client/cli/session.hpp"
+#include "client/cli/standings_view.hpp"
+#include "client/cli/text_table.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace tally::cli {
+namespace {
+
+namespace json = boost::json;
+
+std::vector<std::vector<std::string>> fields_of(const std::vector<CsvRecord>& records) {
+  std::vector<std::vector<std::string>> out;
+  for (const auto& r : records) out.push_back(r.fields);
+  return out;
+}
+
+TEST(Csv, QuotedFieldsWithCommasQuotesAndLineBreaks) {
+  std::string text =
+      "\xEF\xBB\xBFid,name\r\n"
+      "a,\"Novák, Jan\"\r\n"
+      "b,\"Anna \"\"Ája\"\" Dvořáková\"\n"
+      "\n"
+      "c,\"two\nlines\"\n"
+      "d,\n";
+  auto records = parse_csv(text);
+  EXPECT_EQ(fields_of(records),
+            (std::vector<std::vector<std::string>>{{"id", "name"},
+                                                   {"a", "Novák, Jan"},
+                                                   {"b", "Anna \"Ája\" Dvořáková"},
+                                                   {"c", "two\nlines"},
+                                                   {"d", ""}}));
+  std::vector<int> lines;
+  for (const auto& r : records) lines.push_back(r.line);
+  EXPECT_EQ(lines, (std::vector<int>{1, 2, 3, 5, 7}));
+}
+
+TEST(Csv, RefusesBrokenQuotingAndNonUtf8) {
+  EXPECT_THROW(parse_csv("id,name\na,\"open\n"), std::invalid_argument);
+  EXPECT_THROW(parse_csv("id,name\na,\"x\"y\n"), std::invalid_argument);
+  EXPECT_THROW(parse_csv("id,name\na,\xC3\x28\n"), std::invalid_argument);
+  EXPECT_THROW(parse_csv("id,name\na,\xC0\xAF\n"), std::invalid_argument);  // overlong '/'
+}
+
+TEST(Csv, WritesWhatItReads) {
+  std::vector<std::string> fields = {"1", "Novák, Jan", "say \"hi\"", "two\nlines", " pad", ""};
+  std::string line = csv_line(fields);
+  EXPECT_EQ(line, "1,\"Novák, Jan\",\"say \"\"hi\"\"\",\"two\nlines\",\" pad\",\n");
+  EXPECT_EQ(fields_of(parse_csv(line)), (std::vector<std::vector<std::string>>{fields}));
+}
+
+TEST(Numbers, TwoDecimalsFromTheExactFraction) {
+  auto r = [](const char* exact, double value) {
+    return json::value(json::object{{"value", value}, {"exact", exact}});
+  };
+  EXPECT_EQ(two_decimals(r("5/2", 2.5)), "2.50");
+  EXPECT_EQ(two_decimals(r("10/3", 3.3333)), "3.33");
+  EXPECT_EQ(two_decimals(r("11/4", 2.75)), "2.75");
+  EXPECT_EQ(two_decimals(r("20/3", 6.6667)), "6.67");
+  EXPECT_EQ(two_decimals(r("1/200", 0.005)), "0.01");  // half away from zero
+  EXPECT_EQ(two_decimals(r("-1/200", -0.005)), "-0.01");
+  EXPECT_EQ(two_decimals(r("-1/1000", -0.001)), "0.00");
+  EXPECT_EQ(two_decimals(r("7", 7)), "7.00");
+  EXPECT_EQ(two_decimals(json::value(12)), "12.00");
+  EXPECT_EQ(percent(r("60/143", 0.41958)), "41.96");
+  EXPECT_EQ(percent(r("1/3", 0.3333)), "33.33");
+  EXPECT_EQ(percent(r("2/3", 0.6667)), "66.67");
+  // Too large for 128-bit arithmetic: the display value is used.
+  EXPECT_EQ(percent(r("1/300000000000000000000000000000000000000000", 0.5)), "50.00");
+  EXPECT_EQ(cell_text(json::value(nullptr)), "-");
+  EXPECT_EQ(cell_text(json::value(true)), "yes");
+  EXPECT_EQ(cell_text(json::array{"A", "B"}), "A, B");
+}
+
+TEST(TextTable, AlignsByDisplayWidth) {
+  EXPECT_EQ(display_width("Čeněk"), 5u);
+  EXPECT_EQ(display_width("C\u030Ceněk"), 5u);  // a combining caron takes no column
+  EXPECT_EQ(display_width("日本"), 4u);
+  TextTable table({{"#", TextTable::Align::right}, {"Name"}, {"Pts", TextTable::Align::right}});
+  table.add_row({"1", "Čeněk", "10.00"});
+  table.add_row({"10", "Jo", "2.50"});
+  std::ostringstream out;
+  table.print(out, "> ");
+  EXPECT_EQ(out.str(),
+            ">  #  Name     Pts\n"
+            "> --  -----  -----\n"
+            ">  1  Čeněk  10.00\n"
+            "> 10  Jo      2.50\n");
+}
+
+TEST(Standings, AGoTRoundsWithTheDroppedResultInParenthesesAndTheConqueror) {
+  auto row = [](int rank, const char* id, const char* name, int r1, bool r1_dropped, int r2,
+                bool r2_dropped, int total) {
+    return json::object{
+        {"rank", rank},
+        {"player", id},
+        {"name", name},
+        {"games", 2},
+        {"results",
+         json::array{json::object{{"round", 1}, {"points", r1}, {"dropped", r1_dropped}},
+                     json::object{{"round", 2}, {"points", r2}, {"dropped", r2_dropped}}}},
+        {"total", total},
+        {"wins", 1},
+        {"next_league", nullptr}};
+  };
+  json::object standings{{"rows", json::array{row(1, "p6", "Lord 6", 1, true, 16, false, 16),
+                                              row(2, "p1", "Čeněk", 15, false, 1, true, 15)}},
+                         {"conqueror", json::array{"p1"}}};
+  std::ostringstream table;
+  print_standings(table, standings);
+  EXPECT_EQ(table.str(),
+            "#  Name    ID  Games   R1   R2  Total  Wins  Next league\n"
+            "-  ------  --  -----  ---  ---  -----  ----  -----------\n"
+            "1  Lord 6  p6      2  (1)   16     16     1  -\n"
+            "2  Čeněk   p1      2   15  (1)     15     1  -\n"
+            "Conqueror: Čeněk\n"
+            "(a result in parentheses is dropped from the total)\n");
+  EXPECT_EQ(standings_csv(standings),
+            "rank,player,name,games,r1,r2,dropped_rounds,total,wins,next_league,conqueror\n"
+            "1,p6,Lord 6,2,1,16,1,16,1,,false\n"
+            "2,p1,Čeněk,2,15,1,2,15,1,,true\n");
+
+  // Nothing dropped: no footnote.
+  standings["rows"].as_array().resize(1);
+  standings["rows"].as_array()[0].as_object()["results"].as_array()[0].as_object()["dropped"] =
+      false;
+  std::ostringstream plain;
+  print_standings(plain, standings);
+  EXPECT_EQ(plain.str().find("parentheses"), std::string::npos) << plain.str();
+}
+
+TEST(Args, OptionsFlagsAndPositionals) {
+  std::vector<OptionSpec> specs = {{"reason", 0, "TEXT", ""},
+                                   {"player", 0, "SPEC", "", true},
+                                   {"yes", 'y', "", ""},
+                                   {"tournament", 't', "ID", ""}};
+  Args args = parse_args({"1", "--reason=typo", "-t", "brno", "--player", "a:x=1", "-y", "--player",
+                          "b:x=2", "-5", "--", "--not-an-option"},
+                         specs);
+  EXPECT_EQ(args.positionals, (std::vector<std::string>{"1", "-5", "--not-an-option"}));
+  EXPECT_EQ(args.value("reason"), "typo");
+  EXPECT_EQ(args.value("tournament"), "brno");
+  EXPECT_TRUE(args.has("yes"));
+  EXPECT_EQ(args.values("player"), (std::vector<std::string>{"a:x=1", "b:x=2"}));
+
+  auto code = [&](const std::vector<std::string>& tokens) {
+    try {
+      parse_args(tokens, specs);
+      return -1;
+    } catch (const Failure& f) {
+      return static_cast<int>(f.code());
+    }
+  };
+  EXPECT_EQ(code({"--bogus"}), kUsage);
+  EXPECT_EQ(code({"--reason"}), kUsage);
+  EXPECT_EQ(code({"--reason", "a", "--reason", "b"}), kUsage);
+  EXPECT_EQ(code({"--yes=1"}), kUsage);
+}
+
+TEST(ServerUrl, Forms) {
+  EXPECT_EQ(parse_server_url("http://127.0.0.1:8080").url, "http://127.0.0.1:8080");
+  EXPECT_EQ(parse_server_url("http://venue.local/").url, "http://venue.local:80");
+  EXPECT_EQ(parse_server_url("localhost:9000").port, 9000);
+  EXPECT_EQ(parse_server_url("http://[::1]:8080").host, "::1");
+  EXPECT_EQ(parse_server_url("http://[::1]:8080").url, "http://[::1]:8080");
+  EXPECT_TRUE(parse_server_url("https://venue.example").tls);
+  EXPECT_EQ(parse_server_url("https://venue.example").url, "https://venue.example:443");
+  EXPECT_EQ(parse_server_url("https://127.0.0.1:8443").port, 8443);
+  EXPECT_FALSE(parse_server_url("http://127.0.0.1:8443").tls);
+  for (const char* bad : {"https://x:0", "http://x:0", "http://x:70000", "http://x/path",
+                          "http://user@x:1", "ftp://x", ""}) {
+    EXPECT_THROW(parse_server_url(bad), Failure) << bad;
+  }
+}
+
+TEST(ExitCodes, FromStatuses) {
+  EXPECT_EQ(exit_code_for_status(422), kInvalid);
+  EXPECT_EQ(exit_code_for_status(400), kInvalid);
+  EXPECT_EQ(exit_code_for_status(412), kConflict);
+  EXPECT_EQ(exit_code_for_status(409), kConflict);
+  EXPECT_EQ(exit_code_for_status(428), kConflict);
+  EXPECT_EQ(exit_code_for_status(401), kAuth);
+  EXPECT_EQ(exit_code_for_status(403), kAuth);
+  EXPECT_EQ(exit_code_for_status(404), kNotFound);
+  EXPECT_EQ(exit_code_for_status(503), kUnavailable);
+  EXPECT_EQ(exit_code_for_status(429), kUnavailable);
+}
+
+}  // namespace
+}  // namespace tally::cli

@@ -1,0 +1,830 @@
+// The real `tally` binary against a real tallyd on loopback: every command a judge or an organizer
+// uses, with the exact output where it is the point (points, orders, messages) and the exit codes
+// of docs/cli.md. The tallyd is tallyd-test, so a Catan tournament here is the real game.
+#include "tests/client/cli_runner.hpp"
+#include "tests/support/http_client.hpp"
+#include "tests/support/tallyd_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+
+namespace tally::testing {
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+// The exit codes of docs/cli.md.
+constexpr int kOk = 0, kUsage = 1, kInvalid = 2, kConflict = 3, kAuth = 4, kNotFound = 5,
+              kUnavailable = 6;
+
+// One Catan table of four: a 10 VP (Largest Army), b 8 (Longest Road), c and d 5 each, so c and
+// d share third place and split its round points: (2 + 1) / 2 = 1.5.
+const std::vector<std::string> kResultFlags = {
+    "--player",
+    "a:settlements=2,cities=3,vp_cards=0,knights=3,roads=6,longest_road=4,largest_army",
+    "--player",
+    "b:settlements=3,cities=1,vp_cards=1,knights=1,roads=7,longest_road=5,longest_road_holder",
+    "--player",
+    "c:settlements=3,cities=1,vp_cards=0,knights=0,roads=5,longest_road=3",
+    "--player",
+    "d:settlements=5,cities=0,vp_cards=0,knights=2,roads=4,longest_road=2"};
+
+// The same result as a JSON body.
+json::object result_body() {
+  auto sheet = [](const char* p, int s, int c, int vp, int k, int r, int lr, bool la, bool lrh) {
+    return json::object{{"player", p},        {"settlements", s},   {"cities", c},
+                        {"vp_cards", vp},     {"knights", k},       {"roads", r},
+                        {"longest_road", lr}, {"largest_army", la}, {"longest_road_holder", lrh}};
+  };
+  return json::object{{"players", json::array{sheet("a", 2, 3, 0, 3, 6, 4, true, false),
+                                              sheet("b", 3, 1, 1, 1, 7, 5, false, true),
+                                              sheet("c", 3, 1, 0, 0, 5, 3, false, false),
+                                              sheet("d", 5, 0, 0, 2, 4, 2, false, false)}}};
+}
+
+const char* kResultTable =
+    "  Place  Name           ID  VP  Round pts\n"
+    "  -----  -------------  --  --  ---------\n"
+    "  1      Anna Horáková  a   10       5.00\n"
+    "  2      Boris Novák    b    8       3.00\n"
+    "  3=     Cyril Černý    c    5       1.50\n"
+    "  3=     Dana Veselá    d    5       1.50\n";
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<TallydProcess>(dir_.sub("data"));
+    daemon_->start();
+    fs::create_directories(home());
+  }
+
+  std::string server() const { return "http://127.0.0.1:" + std::to_string(daemon_->port()); }
+  std::string home() const { return dir_.sub("home"); }
+  std::string organizer_token() const { return daemon_->organizer_token(); }
+
+  // A user's environment: an isolated HOME, this server, `token` (none when empty) and the
+  // tournament brno.
+  std::map<std::string, std::string> env(const std::string& token) const {
+    std::map<std::string, std::string> e = {
+        {"HOME", home()}, {"TALLY_SERVER", server()}, {"TALLY_TOURNAMENT", "brno"}};
+    if (!token.empty()) e["TALLY_TOKEN"] = token;
+    return e;
+  }
+
+  // `tally args…` as the organizer.
+  CliResult tally(const std::vector<std::string>& args, const std::string& input = "") {
+    return run_cli(args, env(organizer_token()), input);
+  }
+  // `tally args…` with `token`.
+  CliResult tally_as(const std::string& token, const std::vector<std::string>& args,
+                     const std::string& input = "") {
+    return run_cli(args, env(token), input);
+  }
+
+  std::string new_judge(const std::string& name) {
+    auto r = daemon_->organizer().post("/v1/judges", json::object{{"name", name}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return std::string(r.json().at("token").as_string());
+  }
+
+  // The Catan tournament brno with a, b, c, d registered over HTTP; round 1 seated as one table
+  // when `seat`.
+  void catan_tournament(bool seat = true) {
+    auto org = daemon_->organizer();
+    auto r = org.post(
+        "/v1/tournaments",
+        json::object{{"id", "brno"}, {"name", "Brno Open"}, {"game", "catan"}, {"locale", "cs"}});
+    ASSERT_EQ(r.status, 201) << r.body;
+    for (auto [id, name] : std::vector<std::pair<const char*, const char*>>{{"a", "Anna Horáková"},
+                                                                            {"b", "Boris Novák"},
+                                                                            {"c", "Cyril Černý"},
+                                                                            {"d", "Dana Veselá"}}) {
+      r = org.post("/v1/tournaments/brno/players", json::object{{"id", id}, {"name", name}});
+      ASSERT_EQ(r.status, 201) << r.body;
+    }
+    if (!seat) return;
+    r = org.post("/v1/tournaments/brno/rounds",
+                 json::object{{"method", "manual"}, {"tables", json::array{{"a", "b", "c", "d"}}}});
+    ASSERT_EQ(r.status, 201) << r.body;
+  }
+
+  json::object table_now() {
+    return daemon_->organizer()
+        .get("/v1/tournaments/brno/rounds/1")
+        .json()
+        .at("tables")
+        .at(0)
+        .as_object();
+  }
+  std::uint64_t head_seq() {
+    return daemon_->organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
+  }
+
+  TempDir dir_;
+  std::unique_ptr<TallydProcess> daemon_;
+};
+
+// --- help and exit codes ------------------------------------------------------------------------
+
+TEST_F(Cli, EveryCommandHasHelpAndBadCommandLinesAreUsageErrors) {
+  CliResult overview = run_cli({"--help"}, {{"HOME", home()}});
+  ASSERT_EQ(overview.exit_code, kOk) << overview.err;
+  // Every command of the overview answers --help with its own usage.
+  std::istringstream lines(overview.out.substr(overview.out.find("Commands:\n") + 10));
+  int commands = 0;
+  for (std::string line; std::getline(lines, line) && !line.empty();) {
+    std::string path = line.substr(2, line.find("  ", 2) - 2);
+    std::vector<std::string> args;
+    std::istringstream words(path);
+    for (std::string w; words >> w;) args.push_back(w);
+    args.push_back("--help");
+    CliResult help = run_cli(args, {{"HOME", home()}});
+    EXPECT_EQ(help.exit_code, kOk) << path << ": " << help.err;
+    EXPECT_EQ(help.out.rfind("Usage: tally " + path, 0), 0u) << help.out;
+    ++commands;
+  }
+  EXPECT_GE(commands, 24);
+  for (const char* wanted : {"backup", "export", "watch", "verify", "audit", "score", "claim"}) {
+    EXPECT_TRUE(contains(overview.out, std::string("\n  ") + wanted + " ")) << wanted;
+  }
+
+  EXPECT_EQ(run_cli({}, {{"HOME", home()}}).exit_code, kUsage);
+  CliResult unknown = run_cli({"frobnicate"}, {{"HOME", home()}});
+  EXPECT_EQ(unknown.exit_code, kUsage);
+  EXPECT_TRUE(contains(unknown.err, "unknown command \"frobnicate\"")) << unknown.err;
+  CliResult bad_option = tally({"standings", "--bogus"});
+  EXPECT_EQ(bad_option.exit_code, kUsage);
+  EXPECT_TRUE(contains(bad_option.err, "unknown option --bogus")) << bad_option.err;
+  EXPECT_EQ(tally({"result", "enter", "1"}).exit_code, kUsage);  // TABLE missing
+}
+
+TEST_F(Cli, ServerProblemsMapToTheirExitCodes) {
+  CliResult down =
+      run_cli({"tournament", "list", "--server", "http://127.0.0.1:1"}, {{"HOME", home()}});
+  EXPECT_EQ(down.exit_code, kUnavailable);
+  EXPECT_TRUE(contains(down.err, "cannot reach tallyd at http://127.0.0.1:1")) << down.err;
+
+  CliResult missing = tally({"tournament", "show", "nowhere"});
+  EXPECT_EQ(missing.exit_code, kNotFound) << missing.err;
+  EXPECT_TRUE(contains(missing.err, "(HTTP 404)")) << missing.err;
+
+  catan_tournament();
+  std::string eva = new_judge("Eva");
+  CliResult forbidden = tally_as(eva, {"player", "add", "Eve", "--id", "e"});
+  EXPECT_EQ(forbidden.exit_code, kAuth);
+  EXPECT_TRUE(contains(forbidden.err, "(HTTP 403)")) << forbidden.err;
+  CliResult bad_token = tally_as("tly_" + std::string(64, '0'), {"audit"});
+  EXPECT_EQ(bad_token.exit_code, kAuth);
+  EXPECT_TRUE(contains(bad_token.err, "tally login")) << bad_token.err;
+}
+
+// --- login ----------------------------------------------------------------------------------
+
+TEST_F(Cli, LoginChecksTheTokenAndStoresItReadableOnlyByTheUser) {
+  std::map<std::string, std::string> fresh = {{"HOME", home()}};
+  CliResult wrong = run_cli({"login", "--server", server(), "--token", "tly_nope"}, fresh);
+  EXPECT_EQ(wrong.exit_code, kAuth) << wrong.err;
+  std::string path = home() + "/.config/tally/config";
+  EXPECT_FALSE(fs::exists(path));
+
+  CliResult ok = run_cli({"login", "--server", server(), "-t", "brno"}, fresh,
+                         organizer_token() + "\n");  // the token from stdin
+  ASSERT_EQ(ok.exit_code, kOk) << ok.err;
+  EXPECT_EQ(ok.out, "Logged in to " + server() + " as the organizer.\nTournament: brno\nSaved in " +
+                        path + " (readable only by you).\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  ASSERT_EQ(::stat((home() + "/.config/tally").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  EXPECT_TRUE(contains(read_text(path), "token = " + organizer_token()));
+
+  // Later commands need neither the server, nor the token, nor -t.
+  catan_tournament();
+  CliResult show = run_cli({"tournament", "show"}, fresh);
+  EXPECT_EQ(show.exit_code, kOk) << show.err;
+  EXPECT_TRUE(contains(show.out, "Brno Open (brno): catan")) << show.out;
+  EXPECT_EQ(run_cli({"audit"}, fresh).exit_code, kOk);  // the audit needs the stored token
+
+  // XDG_CONFIG_HOME wins over HOME; a judge's login says so.
+  std::string eva = new_judge("Eva");
+  std::map<std::string, std::string> xdg = {{"HOME", home()}, {"XDG_CONFIG_HOME", dir_.sub("xdg")}};
+  CliResult judge = run_cli({"login", "--server", server(), "--token", eva}, xdg);
+  ASSERT_EQ(judge.exit_code, kOk) << judge.err;
+  EXPECT_TRUE(contains(judge.out, "as a judge")) << judge.out;
+  ASSERT_EQ(::stat(dir_.sub("xdg/tally/config").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  EXPECT_TRUE(contains(read_text(dir_.sub("xdg/tally/config")), "token = " + eva));
+
+  CliResult out = run_cli({"logout"}, xdg);
+  EXPECT_EQ(out.exit_code, kOk);
+  EXPECT_FALSE(contains(read_text(dir_.sub("xdg/tally/config")), "token ="));
+}
+
+TEST_F(Cli, JudgesAreAddedWithATokenShownOnceListedAndRevoked) {
+  catan_tournament();
+  CliResult added = tally({"judge", "add", "Eva"});
+  ASSERT_EQ(added.exit_code, kOk) << added.err;
+  EXPECT_TRUE(contains(added.out, "Judge Eva is j1 (event #")) << added.out;
+  std::string marker = "for `tally login`): ";
+  std::size_t at = added.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << added.out;
+  std::string token = added.out.substr(at + marker.size());
+  token.pop_back();  // the line end
+  EXPECT_EQ(token.rfind("tly_", 0), 0u) << token;
+
+  // The token works: Eva enters a result.
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally_as(token, args).exit_code, kOk);
+
+  CliResult list = tally({"judge", "list"});
+  ASSERT_EQ(list.exit_code, kOk) << list.err;
+  EXPECT_EQ(list.out, "ID  Name  Status\n--  ----  ------\nj1  Eva   active\n");
+
+  CliResult revoked = tally({"judge", "revoke", "j1"});
+  ASSERT_EQ(revoked.exit_code, kOk) << revoked.err;
+  EXPECT_TRUE(contains(revoked.out, "Judge j1's token no longer works")) << revoked.out;
+  EXPECT_EQ(tally({"judge", "revoke", "j1"}).exit_code, kConflict);  // already revoked
+  EXPECT_EQ(tally({"judge", "revoke", "j9"}).exit_code, kNotFound);
+  EXPECT_EQ(tally_as(token, {"audit"}).exit_code, kAuth);
+  EXPECT_TRUE(contains(tally({"judge", "list"}).out, "j1  Eva   revoked\n"));
+  EXPECT_EQ(tally_as(token, {"judge", "list"}).exit_code, kAuth);
+}
+
+// --- tournaments, players, rounds ---------------------------------------------------------------
+
+TEST_F(Cli, TournamentCreateListShow) {
+  CliResult created = tally({"tournament", "create", "brno", "--name", "Brno Open", "--game",
+                             "catan", "--locale", "cs", "--rules", "{\"rounds\":3}"});
+  ASSERT_EQ(created.exit_code, kOk) << created.err;
+  EXPECT_TRUE(
+      contains(created.out, "Created tournament brno \"Brno Open\" (catan, locale cs, event #"))
+      << created.out;
+  EXPECT_TRUE(contains(created.out, "\"rounds\":3")) << created.out;
+  ASSERT_EQ(
+      tally({"tournament", "create", "cup", "--name", "Carcassonne Cup", "--game", "carcassonne"})
+          .exit_code,
+      kOk);
+
+  CliResult again = tally({"tournament", "create", "brno", "--name", "x", "--game", "catan"});
+  EXPECT_EQ(again.exit_code, kConflict) << again.err;
+  CliResult bad_rules = tally(
+      {"tournament", "create", "x", "--name", "x", "--game", "catan", "--rules", "{\"colour\":1}"});
+  EXPECT_EQ(bad_rules.exit_code, kInvalid);
+  EXPECT_TRUE(contains(bad_rules.err, "rules (field colour)")) << bad_rules.err;
+
+  CliResult list = tally({"tournament", "list"});
+  ASSERT_EQ(list.exit_code, kOk) << list.err;
+  EXPECT_EQ(list.out,
+            "ID    Name             Game         Players  Rounds\n"
+            "----  ---------------  -----------  -------  ------\n"
+            "brno  Brno Open        catan              0       0\n"
+            "cup   Carcassonne Cup  carcassonne        0       0\n");
+
+  CliResult show = tally({"tournament", "show", "brno"});
+  ASSERT_EQ(show.exit_code, kOk) << show.err;
+  EXPECT_TRUE(contains(show.out, "Brno Open (brno): catan, locale cs")) << show.out;
+  EXPECT_TRUE(contains(show.out, "Players: 0 (0 active)")) << show.out;
+  CliResult json_show = tally({"tournament", "show", "--json"});
+  ASSERT_EQ(json_show.exit_code, kOk);
+  EXPECT_EQ(json::parse(json_show.out).at("id"), "brno");
+}
+
+TEST_F(Cli, PlayersAreAddedDroppedAndImportedFromCsv) {
+  ASSERT_EQ(
+      tally({"tournament", "create", "brno", "--name", "Brno Open", "--game", "catan"}).exit_code,
+      kOk);
+  CliResult added = tally({"player", "add", "Anna Horáková", "--id", "a"});
+  ASSERT_EQ(added.exit_code, kOk) << added.err;
+  EXPECT_TRUE(contains(added.out, "Added Anna Horáková as a (event #")) << added.out;
+
+  // A bad line: nothing of the file is sent, the line is named, exit 2.
+  std::string bad = dir_.sub("bad.csv");
+  std::ofstream(bad) << "id,name\nb,Boris Novák\nc,Cyril,Černý\nd,\n";
+  CliResult refused = tally({"player", "import", bad});
+  EXPECT_EQ(refused.exit_code, kInvalid);
+  EXPECT_EQ(refused.err, "tally: " + bad +
+                             ": nothing was imported:\n"
+                             "  line 3: 3 fields, the header has 2\n"
+                             "  line 4: the name is empty\n");
+  std::string broken = dir_.sub("broken.csv");
+  std::ofstream(broken) << "id,name\nb,\"Boris\n";
+  CliResult unclosed = tally({"player", "import", broken});
+  EXPECT_EQ(unclosed.exit_code, kInvalid);
+  EXPECT_TRUE(contains(unclosed.err, "line 2: a quoted field is not closed")) << unclosed.err;
+  EXPECT_EQ(daemon_->organizer().get("/v1/tournaments/brno").json().at("players").as_array().size(),
+            1u);
+
+  std::string good = dir_.sub("players.csv");
+  std::ofstream(good) << "name,id\r\nBoris Novák,b\r\n\"Černý, Cyril\",c\r\nDana Veselá,d\r\n";
+  CliResult imported = tally({"player", "import", good});
+  ASSERT_EQ(imported.exit_code, kOk) << imported.err;
+  EXPECT_EQ(imported.out,
+            "ID  Name          Status\n"
+            "--  ------------  ------\n"
+            "b   Boris Novák   added\n"
+            "c   Černý, Cyril  added\n"
+            "d   Dana Veselá   added\n"
+            "Imported 3 player(s).\n");
+  // Running it again (after an interruption, say) registers nobody twice.
+  CliResult rerun = tally({"player", "import", good});
+  ASSERT_EQ(rerun.exit_code, kOk) << rerun.err;
+  EXPECT_TRUE(contains(rerun.out, "Imported 0 player(s); 3 were already registered.")) << rerun.out;
+
+  CliResult dropped = tally({"player", "drop", "d", "--reason", "went home"});
+  ASSERT_EQ(dropped.exit_code, kOk) << dropped.err;
+  EXPECT_EQ(tally({"player", "drop", "d"}).exit_code, kUsage);  // no reason
+  CliResult show = tally({"tournament", "show"});
+  EXPECT_TRUE(contains(show.out, "Players: 4 (3 active)")) << show.out;
+  EXPECT_TRUE(contains(show.out, "d   Dana Veselá    dropped")) << show.out;
+}
+
+TEST_F(Cli, RoundSeatManualAndRandom) {
+  catan_tournament(false);
+  CliResult seated = tally({"round", "seat", "--table", "a,b,c,d"});
+  ASSERT_EQ(seated.exit_code, kOk) << seated.err;
+  EXPECT_TRUE(contains(seated.out, "Round 1 (manual): 0 of 1 tables reported; event #"))
+      << seated.out;
+  EXPECT_TRUE(contains(seated.out,
+                       "Table 1: open\n  Anna Horáková (a)\n  Boris Novák (b)\n  Cyril Černý (c)\n"
+                       "  Dana Veselá (d)\n"))
+      << seated.out;
+
+  // Round 2 waits for round 1's result, unless forced with a reason.
+  CliResult early = tally({"round", "seat", "--method", "random", "--seed", "7"});
+  EXPECT_EQ(early.exit_code, kConflict);
+  EXPECT_TRUE(contains(early.err, "round.unreported")) << early.err;
+  EXPECT_EQ(tally({"round", "seat", "--force"}).exit_code, kUsage);  // --force needs --reason
+  CliResult forced = tally({"round", "seat", "--method", "random", "--seed", "7", "--force",
+                            "--reason", "table 1 plays on"});
+  ASSERT_EQ(forced.exit_code, kOk) << forced.err;
+  EXPECT_TRUE(
+      contains(forced.out, "Round 2 (random, seed 7): 0 of 1 tables reported; seated by force"))
+      << forced.out;
+  CliResult shown = tally({"round", "show", "2", "--json"});
+  ASSERT_EQ(shown.exit_code, kOk);
+  EXPECT_EQ(json::parse(shown.out).at("seed"), 7);
+}
+
+// --- results -------------------------------------------------------------------------------------
+
+TEST_F(Cli, ResultEnteredByFlagsShowsPlacesAndSharedPoints) {
+  catan_tournament();
+  std::uint64_t seq = head_seq() + 1;
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  CliResult r = tally(args);
+  ASSERT_EQ(r.exit_code, kOk) << r.err;
+  EXPECT_EQ(r.out, "Round 1, table 1: result entered (version 1, event #" + std::to_string(seq) +
+                       ").\n" + kResultTable);
+  EXPECT_EQ(table_now().at("status"), "reported");
+}
+
+TEST_F(Cli, ResultEnteredFromAJsonFile) {
+  catan_tournament();
+  std::string file = dir_.sub("result.json");
+  std::ofstream(file) << json::serialize(result_body());
+  CliResult r = tally({"result", "enter", "1", "1", "--file", file});
+  ASSERT_EQ(r.exit_code, kOk) << r.err;
+  EXPECT_TRUE(contains(r.out, kResultTable)) << r.out;
+
+  // The same table again, from stdin as a bare list of players: refused, it is entered.
+  CliResult again = tally({"result", "enter", "1", "1", "--file", "-"},
+                          json::serialize(result_body().at("players")));
+  EXPECT_EQ(again.exit_code, kConflict) << again.err;
+}
+
+TEST_F(Cli, ResultEnteredByPromptsPerPlayer) {
+  catan_tournament();
+  // Per player: settlements, cities, vp_cards, knights, roads, longest_road, vp (Enter skips);
+  // then who holds Largest Army, Longest Road, who claimed the win; then "Send?".
+  std::string answers =
+      "2\n3\n0\n3\n6\n4\n\n"
+      "3\n1\n1\n1\n7\n5\n8\n"
+      "3\n1\n0\n0\n5\n3\n\n"
+      "five\n5\n0\n0\n2\n4\n2\n\n"  // "five" is asked again
+      "a\nb\nnone\n";
+
+  // A judge who answers no at the end sends nothing.
+  CliResult declined = tally({"result", "enter", "1", "1"}, answers + "n\n");
+  EXPECT_EQ(declined.exit_code, kUsage);
+  EXPECT_TRUE(contains(declined.err, "tally: nothing was sent\n")) << declined.err;
+  EXPECT_EQ(table_now().at("status"), "open");
+
+  CliResult r = tally({"result", "enter", "1", "1"}, answers + "y\n");
+  ASSERT_EQ(r.exit_code, kOk) << r.err;
+  EXPECT_TRUE(contains(r.out, kResultTable)) << r.out;
+  EXPECT_TRUE(contains(r.err, "Dana Veselá (d)\n  settlements (0–5): ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "\"five\" is not a whole number")) << r.err;
+  EXPECT_TRUE(contains(r.err, "Who holds Largest Army? (a/b/c/d/none) [none]: ")) << r.err;
+  EXPECT_TRUE(
+      contains(r.err,
+               "About to send:\n"
+               "  Anna Horáková (a): settlements 2, cities 3, vp_cards 0, knights 3, roads 6, "
+               "longest_road 4, largest_army\n"))
+      << r.err;
+
+  // A table already entered is said before any question is asked.
+  CliResult again = tally({"result", "enter", "1", "1"}, "");
+  EXPECT_EQ(again.exit_code, kConflict);
+  EXPECT_TRUE(contains(again.err, "round 1, table 1: already entered by Organizer at"))
+      << again.err;
+}
+
+TEST_F(Cli, AValidationErrorNamesRulePlayerAndField) {
+  catan_tournament();
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  args[5] =
+      "a:settlements=2,cities=3,vp_cards=0,knights=1,roads=6,longest_road=4,largest_army,vp=9";
+  CliResult r = tally(args);
+  EXPECT_EQ(r.exit_code, kInvalid);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(contains(r.err, "tally: the result breaks the rules (HTTP 422)\n")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  C-7 (player a, field largest_army): ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  C-10 (player a, field vp): ")) << r.err;
+  EXPECT_EQ(table_now().at("status"), "open");
+
+  // A field the game does not have is caught before anything is sent.
+  args[5] = "a:castles=3";
+  CliResult unknown = tally(args);
+  EXPECT_EQ(unknown.exit_code, kUsage);
+  EXPECT_TRUE(contains(unknown.err, "catan has no field \"castles\"")) << unknown.err;
+}
+
+TEST_F(Cli, ASecondEntryIsRefusedSayingWhoEnteredTheTableAndWhen) {
+  catan_tournament();
+  std::string eva = new_judge("Eva");
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally_as(eva, args).exit_code, kOk);
+
+  std::string at = std::string(table_now().at("entered_at").as_string());  // TZ=UTC in the CLI
+  CliResult second = tally(args);
+  EXPECT_EQ(second.exit_code, kConflict);
+  EXPECT_EQ(second.out, "");
+  std::string headline =
+      "tally: round 1, table 1: already entered by Eva at " + at.substr(11, 5) + "\n";
+  EXPECT_EQ(second.err.substr(0, headline.size()), headline) << second.err;
+  EXPECT_TRUE(contains(second.err, kResultTable)) << second.err;  // the entry in effect
+  EXPECT_TRUE(contains(second.err, "tally correct 1 1 --version 1 --reason TEXT")) << second.err;
+}
+
+TEST_F(Cli, CorrectVoidAndTheAuditShowsTheChain) {
+  catan_tournament();
+  std::string eva = new_judge("Eva");
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally_as(eva, args).exit_code, kOk);
+  std::uint64_t entered = head_seq();
+
+  // c had 4 settlements, not 3: c alone is third now.
+  std::vector<std::string> fix = {"correct", "1", "1"};
+  fix.insert(fix.end(), kResultFlags.begin(), kResultFlags.end());
+  fix[8] = "c:settlements=4,cities=1,vp_cards=0,knights=0,roads=5,longest_road=3";
+  CliResult no_reason = tally(fix);
+  EXPECT_EQ(no_reason.exit_code, kUsage);
+  EXPECT_TRUE(contains(no_reason.err, "a correction needs --reason")) << no_reason.err;
+  fix.insert(fix.end(), {"--reason", "c had 4 settlements"});
+  CliResult corrected = tally(fix);
+  ASSERT_EQ(corrected.exit_code, kOk) << corrected.err;
+  EXPECT_TRUE(contains(corrected.out, "result replaced (version 2")) << corrected.out;
+  EXPECT_TRUE(contains(corrected.out, "  3      Cyril Černý    c    6       2.00\n"))
+      << corrected.out;
+  std::uint64_t correction = head_seq();
+
+  // A stale version is a conflict that shows the table as it is now.
+  std::vector<std::string> stale = fix;
+  stale.insert(stale.end(), {"--version", "1"});
+  CliResult late = tally_as(eva, stale);
+  EXPECT_EQ(late.exit_code, kConflict);
+  EXPECT_TRUE(contains(late.err, "the table is at version 2, not 1")) << late.err;
+
+  // A claim, voided with a reason.
+  CliResult claim = tally_as(eva, {"claim", "1", "1", "a"});
+  ASSERT_EQ(claim.exit_code, kOk) << claim.err;
+  std::uint64_t claim_seq = head_seq();
+  EXPECT_EQ(claim.out,
+            "Round 1, table 1: the claimed win of Anna Horáková (a) is recorded (event #" +
+                std::to_string(claim_seq) + ", version 3).\n");
+  EXPECT_EQ(tally({"void", std::to_string(claim_seq)}).exit_code, kUsage);  // no reason
+  CliResult voided = tally({"void", std::to_string(claim_seq), "--reason", "entered by mistake"});
+  ASSERT_EQ(voided.exit_code, kOk) << voided.err;
+  EXPECT_EQ(voided.out, "Event #" + std::to_string(claim_seq) + " is voided (event #" +
+                            std::to_string(claim_seq + 1) + ").\n");
+
+  CliResult audit = tally({"audit", "--round", "1", "--table", "1"});
+  ASSERT_EQ(audit.exit_code, kOk) << audit.err;
+  auto s = [](std::uint64_t n) { return std::to_string(n); };
+  std::string eva_id =
+      std::string(daemon_->organizer().get("/v1/judges").json().at(0).at("id").as_string());
+  EXPECT_TRUE(contains(audit.out, "    corrected the result (replaces #" + s(entered) + ")\n"))
+      << audit.out;
+  EXPECT_TRUE(contains(audit.out, "    why: c had 4 settlements\n")) << audit.out;
+  EXPECT_TRUE(contains(audit.out, "    superseded by #" + s(correction) + "\n")) << audit.out;
+  EXPECT_TRUE(contains(audit.out, "    voided by #" + s(claim_seq + 1) + "\n")) << audit.out;
+  EXPECT_TRUE(contains(audit.out,
+                       "Correction chains:\n"
+                       "  round 1, table 1: result #" +
+                           s(entered) + " by Eva (" + eva_id + ") → corrected by organizer in #" +
+                           s(correction) + " (\"c had 4 settlements\"); in effect: #" +
+                           s(correction) +
+                           "\n"
+                           "  round 1, table 1: claim #" +
+                           s(claim_seq) + " by Eva (" + eva_id + ") → voided by organizer in #" +
+                           s(claim_seq + 1) + " (\"entered by mistake\"); nothing in effect\n"))
+      << audit.out;
+  // The audit needs a token.
+  CliResult anonymous = run_cli({"audit"}, env(""));
+  EXPECT_EQ(anonymous.exit_code, kAuth) << anonymous.err;
+}
+
+TEST_F(Cli, CarcassonneScoringsThenTheFinalScoreOfferedFromTheirTotals) {
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.post("/v1/tournaments",
+                     json::object{{"id", "brno"}, {"name", "Brno Cup"}, {"game", "carcassonne"}})
+                .status,
+            201);
+  for (const char* id : {"p1", "p2"}) {
+    ASSERT_EQ(org.post("/v1/tournaments/brno/players",
+                       json::object{{"id", id}, {"name", std::string("Player ") + id}})
+                  .status,
+              201);
+  }
+  ASSERT_EQ(org.post("/v1/tournaments/brno/rounds",
+                     json::object{{"method", "manual"}, {"tables", json::array{{"p1", "p2"}}}})
+                .status,
+            201);
+
+  // A road of three tiles completed during play: 1 point a tile.
+  CliResult road = tally(
+      {"score", "1", "1", "--feature", "road", "--complete", "--tiles", "3", "--figure", "p1"});
+  ASSERT_EQ(road.exit_code, kOk) << road.err;
+  EXPECT_TRUE(contains(road.out, "Round 1, table 1: scoring recorded (event #")) << road.out;
+  EXPECT_TRUE(contains(road.out, "Points: Player p1 (p1) 3")) << road.out;
+  CliResult half = tally({"score", "1", "1", "--feature", "road", "--tiles", "3"});
+  EXPECT_EQ(half.exit_code, kUsage);  // neither --complete nor --final
+  EXPECT_TRUE(contains(half.err, "--complete (during play) or --final")) << half.err;
+
+  // The final score: p1's prompt offers the scorings' total (Enter takes it).
+  CliResult final_score = tally({"result", "enter", "1", "1", "--yes"}, "\n0\n");
+  ASSERT_EQ(final_score.exit_code, kOk) << final_score.err;
+  EXPECT_TRUE(contains(final_score.err, "  score (the final game score) [3]: ")) << final_score.err;
+  EXPECT_TRUE(contains(final_score.out, "Round 1, table 1: result entered")) << final_score.out;
+
+  // The calculator stores nothing: a city of 5 tiles and 2 pennants during play is 14.
+  std::uint64_t before = head_seq();
+  CliResult calc = run_cli({"score", "calc", "--feature", "city", "--complete", "--tiles", "5",
+                            "--pennants", "2", "--figure", "red"},
+                           env(""));
+  ASSERT_EQ(calc.exit_code, kOk) << calc.err;
+  EXPECT_TRUE(contains(calc.out, "Points: red 14\n")) << calc.out;
+  EXPECT_EQ(head_seq(), before);
+}
+
+TEST_F(Cli, AGoTPicksARefusedPickNamesTheHousesAcceptedAndAutoAssignsTheRest) {
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.post("/v1/tournaments",
+                     json::object{{"id", "brno"}, {"name", "Brno Thrones"}, {"game", "agot"}})
+                .status,
+            201);
+  for (int i = 1; i <= 6; ++i) {
+    std::string id = "p" + std::to_string(i);
+    ASSERT_EQ(org.post("/v1/tournaments/brno/players",
+                       json::object{{"id", id}, {"name", "Lord " + std::to_string(i)}})
+                  .status,
+              201);
+  }
+  auto seated = org.post("/v1/tournaments/brno/rounds",
+                         json::object{{"method", "random"}, {"seed", 1}});  // one table of six
+  ASSERT_EQ(seated.status, 201) << seated.body;
+
+  CliResult stark = tally({"pick", "1", "1", "p1", "Stark"});
+  ASSERT_EQ(stark.exit_code, kOk) << stark.err;
+  EXPECT_TRUE(contains(stark.out, "Round 1, table 1: Lord 1 (p1) plays stark (event #"))
+      << stark.out;
+  EXPECT_TRUE(contains(stark.out, "  Lord 1 (p1): stark\n")) << stark.out;
+
+  CliResult taken = tally({"pick", "1", "1", "p2", "stark"});
+  EXPECT_EQ(taken.exit_code, kInvalid);
+  EXPECT_TRUE(contains(taken.err, "(player p2, field house)")) << taken.err;
+  EXPECT_TRUE(contains(taken.err, "[accepted: lannister, baratheon, greyjoy, tyrell, martell]"))
+      << taken.err;
+
+  CliResult rest = tally({"pick", "auto", "1", "1", "--json"});
+  ASSERT_EQ(rest.exit_code, kOk) << rest.err;
+  json::value houses = table_now().at("houses");
+  EXPECT_EQ(houses.as_object().size(), 6u) << houses;
+  EXPECT_EQ(houses.at("p1"), "stark");
+}
+
+// --- standings ----------------------------------------------------------------------------------
+
+TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
+  catan_tournament();
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally(args).exit_code, kOk);
+  std::uint64_t seq = head_seq();
+
+  // VP shares: 10/28, 8/28, 5/28; c before d by name (cs collation), all else equal.
+  CliResult table = tally({"standings"});
+  ASSERT_EQ(table.exit_code, kOk) << table.err;
+  EXPECT_EQ(table.out, "Brno Open: standings after event #" + std::to_string(seq) +
+                           "\n"
+                           "#  Name           ID  Games  Round pts  VP  VP share\n"
+                           "-  -------------  --  -----  ---------  --  --------\n"
+                           "1  Anna Horáková  a       1       5.00  10    35.71%\n"
+                           "2  Boris Novák    b       1       3.00   8    28.57%\n"
+                           "3  Cyril Černý    c       1       1.50   5    17.86%\n"
+                           "4  Dana Veselá    d       1       1.50   5    17.86%\n");
+
+  CliResult csv = tally({"standings", "--csv"});
+  ASSERT_EQ(csv.exit_code, kOk) << csv.err;
+  EXPECT_EQ(csv.out,
+            "rank,player,name,games,round_points,vp,vp_share_percent\n"
+            "1,a,Anna Horáková,1,5.00,10,35.71\n"
+            "2,b,Boris Novák,1,3.00,8,28.57\n"
+            "3,c,Cyril Černý,1,1.50,5,17.86\n"
+            "4,d,Dana Veselá,1,1.50,5,17.86\n");
+
+  CliResult js = tally({"standings", "--json"});
+  ASSERT_EQ(js.exit_code, kOk) << js.err;
+  json::value standings = json::parse(js.out);
+  const auto& rows = standings.at("rows").as_array();
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[2].at("player"), "c");
+  EXPECT_EQ(rows[2].at("round_points").at("exact"), "3/2");
+  EXPECT_EQ(rows[0].at("vp_share").at("exact"), "5/14");
+
+  // As they were before the result: everyone at zero, in name order.
+  CliResult before = tally({"standings", "--as-of", std::to_string(seq - 1), "--csv"});
+  ASSERT_EQ(before.exit_code, kOk) << before.err;
+  EXPECT_EQ(before.out,
+            "rank,player,name,games,round_points,vp,vp_share_percent\n"
+            "1,a,Anna Horáková,0,0.00,0,0.00\n"
+            "2,b,Boris Novák,0,0.00,0,0.00\n"
+            "3,c,Cyril Černý,0,0.00,0,0.00\n"
+            "4,d,Dana Veselá,0,0.00,0,0.00\n");
+  EXPECT_EQ(tally({"standings", "--json", "--csv"}).exit_code, kUsage);
+}
+
+// --- live standings -----------------------------------------------------------------------------
+
+TEST_F(Cli, WatchRedrawsWhenAResultArrives) {
+  catan_tournament();
+  CliProcess watch({"watch", "--updates", "1"}, env(""));  // the live feed is public
+  ASSERT_TRUE(watch.wait_for(
+      [](const std::string& out) { return contains(out, "Round 1: 0 of 1 tables reported"); },
+      std::chrono::seconds(20)))
+      << watch.out() << watch.err();
+
+  auto r = daemon_->organizer().put("/v1/tournaments/brno/rounds/1/tables/1/result", result_body(),
+                                    {{"If-None-Match", "*"}});
+  ASSERT_EQ(r.status, 201) << r.body;
+  std::optional<int> code = watch.wait_exit(std::chrono::seconds(20));
+  ASSERT_TRUE(code.has_value()) << watch.out() << watch.err();
+  EXPECT_EQ(*code, kOk) << watch.err();
+  // The second screen: the round reported and the new standings.
+  std::string last = watch.out().substr(watch.out().rfind("Brno Open: live standings"));
+  EXPECT_TRUE(contains(last, "Round 1: 1 of 1 tables reported\n")) << last;
+  EXPECT_TRUE(contains(last, "1  Anna Horáková  a       1       5.00  10    35.71%\n")) << last;
+  EXPECT_TRUE(contains(last, "3  Cyril Černý    c       1       1.50   5    17.86%\n")) << last;
+}
+
+TEST_F(Cli, WatchSaysWhenTheConnectionIsLostAndCatchesUpAfterARestart) {
+  catan_tournament();
+  CliProcess watch({"watch"}, env(""));
+  ASSERT_TRUE(watch.wait_for(
+      [](const std::string& out) { return contains(out, "Round 1: 0 of 1 tables reported"); },
+      std::chrono::seconds(20)))
+      << watch.out() << watch.err();
+
+  // tallyd restarts on the same port; a result is entered before the screen is back.
+  std::uint16_t port = daemon_->port();
+  ASSERT_EQ(daemon_->stop(), 0);
+  daemon_ = std::make_unique<TallydProcess>(
+      dir_.sub("data"), std::vector<std::string>{"--listen", "127.0.0.1:" + std::to_string(port)});
+  daemon_->start();
+  ASSERT_EQ(daemon_->port(), port);
+  auto r = daemon_->organizer().put("/v1/tournaments/brno/rounds/1/tables/1/result", result_body(),
+                                    {{"If-None-Match", "*"}});
+  ASSERT_EQ(r.status, 201) << r.body;
+
+  // Whether the screen came back before or after the result, it ends up showing it.
+  ASSERT_TRUE(watch.wait_for(
+      [](const std::string& out) { return contains(out, "Round 1: 1 of 1 tables reported"); },
+      std::chrono::seconds(20)))
+      << watch.out() << watch.err();
+  EXPECT_EQ(watch.terminate(), kOk) << watch.err();  // SIGTERM ends it cleanly
+  EXPECT_TRUE(contains(watch.err(), "tally: connection lost")) << watch.err();
+  EXPECT_TRUE(contains(watch.err(), "tally: connected again")) << watch.err();
+  std::string last = watch.out().substr(watch.out().rfind("Brno Open: live standings"));
+  EXPECT_TRUE(contains(last, "Round 1: 1 of 1 tables reported\n")) << last;
+  EXPECT_TRUE(contains(last, "1  Anna Horáková  a       1       5.00  10    35.71%\n")) << last;
+}
+
+TEST_F(Cli, WatchEndsAtItsTimeoutAndRefusesAnUnknownTournament) {
+  catan_tournament();
+  CliResult timed = run_cli({"watch", "--timeout", "1"}, env(""));
+  EXPECT_EQ(timed.exit_code, kOk) << timed.err;
+  EXPECT_TRUE(contains(timed.out, "Brno Open: live standings after event #")) << timed.out;
+  CliResult missing = run_cli({"watch", "-t", "nowhere", "--timeout", "5"}, env(""));
+  EXPECT_EQ(missing.exit_code, kNotFound) << missing.err;
+}
+
+// --- the organizer's checks and copies ---------------------------------------------------------
+
+TEST_F(Cli, VerifyBackupAndExport) {
+  catan_tournament();
+  json::value check = daemon_->organizer().get("/v1/verify").json();
+  CliResult verify = tally({"verify"});
+  ASSERT_EQ(verify.exit_code, kOk) << verify.err;
+  EXPECT_EQ(verify.out, "The hash chain is intact: " + json::serialize(check.at("events")) +
+                            " events, head " + std::string(check.at("head").as_string()) + ".\n");
+
+  CliResult backup = tally({"backup", "--json"});
+  ASSERT_EQ(backup.exit_code, kOk) << backup.err;
+  json::value taken = json::parse(backup.out);
+  EXPECT_EQ(taken.at("head"), check.at("head"));
+  EXPECT_TRUE(fs::exists(std::string(taken.at("path").as_string()) + "/store"));
+  CliResult told = tally({"backup"});
+  ASSERT_EQ(told.exit_code, kOk) << told.err;
+  EXPECT_TRUE(contains(told.out, "Backup taken at event #" + json::serialize(check.at("events"))))
+      << told.out;
+  EXPECT_TRUE(contains(told.out, "To restore: stop tallyd, then tallyd --data ")) << told.out;
+
+  std::string exported = daemon_->organizer().get("/v1/export").body;
+  CliResult to_stdout = tally({"export"});
+  ASSERT_EQ(to_stdout.exit_code, kOk) << to_stdout.err;
+  EXPECT_EQ(to_stdout.out, exported);
+  std::string file = dir_.sub("log.jsonl");
+  CliResult to_file = tally({"export", "--out", file});
+  ASSERT_EQ(to_file.exit_code, kOk) << to_file.err;
+  EXPECT_EQ(to_file.out, "Exported " + json::serialize(check.at("events")) + " events (head " +
+                             std::string(check.at("head").as_string()) + ") to " + file +
+                             ".\nRebuild a store from it with: tallyd import --data DIR --in " +
+                             file + "\n");
+  EXPECT_EQ(read_text(file), exported);
+
+  std::string eva = new_judge("Eva");
+  EXPECT_EQ(tally_as(eva, {"backup"}).exit_code, kAuth);
+  EXPECT_EQ(tally_as(eva, {"export", "--out", dir_.sub("no.jsonl")}).exit_code, kAuth);
+  EXPECT_FALSE(fs::exists(dir_.sub("no.jsonl")));
+  EXPECT_EQ(tally_as(eva, {"verify"}).exit_code, kAuth);
+}
+
+// --- https ------------------------------------------------------------------------------------
+
+TEST(CliTls, HttpsAndWssWithTheServersCertificate) {
+  TempDir dir;
+  std::string make_certificate =
+      "openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=localhost"
+      " -addext subjectAltName=IP:127.0.0.1,DNS:localhost -keyout " +
+      dir.sub("key.pem") + " -out " + dir.sub("cert.pem") + " 2>/dev/null";
+  ASSERT_EQ(std::system(make_certificate.c_str()), 0);
+  TallydProcess daemon(dir.sub("data"),
+                       {"--tls-cert", dir.sub("cert.pem"), "--tls-key", dir.sub("key.pem")});
+  daemon.start();
+  std::string server = "https://127.0.0.1:" + std::to_string(daemon.port());
+  std::map<std::string, std::string> env = {{"HOME", dir.str()},
+                                            {"TALLY_SERVER", server},
+                                            {"TALLY_TOKEN", daemon.organizer_token()},
+                                            {"TALLY_CA_FILE", dir.sub("cert.pem")}};
+
+  CliResult created =
+      run_cli({"tournament", "create", "brno", "--name", "Brno Open", "--game", "catan"}, env);
+  ASSERT_EQ(created.exit_code, kOk) << created.err;
+  CliResult watched = run_cli({"watch", "-t", "brno", "--timeout", "1"}, env);
+  EXPECT_EQ(watched.exit_code, kOk) << watched.err;
+  EXPECT_TRUE(contains(watched.out, "Brno Open: live standings after event #")) << watched.out;
+
+  // A certificate nobody said to trust is refused.
+  env.erase("TALLY_CA_FILE");
+  CliResult untrusted = run_cli({"tournament", "list"}, env);
+  EXPECT_EQ(untrusted.exit_code, kUnavailable);
+  EXPECT_TRUE(contains(untrusted.err, "cannot reach tallyd at " + server)) << untrusted.err;
+}
+
+}  // namespace
+}  // namespace tally::testing
