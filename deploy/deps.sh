@@ -12,6 +12,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
   # the README's tour uses curl; the TLS tests make a certificate with openssl
   curl openssl
+  # the fuzz targets (tests/fuzz): clang and its runtime libraries (libFuzzer, ASan, UBSan)
+  clang libclang-rt-14-dev
 )
 # Callers may ask for more (deploy/bench.sh: the benchmark's peers), installed the same way.
 read -ra extra <<<"${TALLY_EXTRA_PACKAGES:-}"

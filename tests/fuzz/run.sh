@@ -40,9 +40,9 @@ for target in "${targets[@]}"; do
   if "$build/tests/fuzz/fuzz-$target" "$corpus" "${dict[@]}" -max_total_time="$seconds" \
     -timeout=10 -rss_limit_mb=4096 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$findings/" >"$build/fuzz-$target.log" 2>&1; then
-    grep -E "^(Done|stat::number_of_executed_units|stat::average_exec_per_sec|stat::new_units_added|stat::peak_rss_mb)" \
-      "$build/fuzz-$target.log" | tr '\n' ' '
-    tail -n 12 "$build/fuzz-$target.log" | grep -m1 -oE "cov: [0-9]+ ft: [0-9]+ corp: [0-9]+/[0-9]+[a-zA-Z]*" || true
+    done_line=$(grep -E "^#[0-9]+[[:space:]]+DONE" "$build/fuzz-$target.log" | tail -n 1)
+    echo "fuzz: $target: ${done_line#*DONE } — corpus $(ls "$corpus" | wc -l) files from" \
+      "$(ls tests/fuzz/corpus/"$target" | wc -l) seeds, no finding"
   else
     echo "fuzz: $target FAILED — the input is in $findings/, the log in $build/fuzz-$target.log"
     tail -n 40 "$build/fuzz-$target.log"
