@@ -136,6 +136,9 @@ def agot():
     write("agot", "picks-then-result", dump({"seated": [p["player"] for p in g["players"]],
                                               "league": "A", "actions": picks}))
     write("agot", "bare-result", dump({"players": g["players"]}))
+    # Two picks and no result: the automatic picks fill in the other four.
+    write("agot", "picks-then-auto", dump({"seated": [p["player"] for p in g["players"]],
+                                           "league": "B", "actions": picks[:2]}))
 
 
 def carcassonne():

@@ -8,7 +8,8 @@
 //            "actions":[{"type":"claimed_win","body":{…},"supersedes":0,"reason":"…"},…]}
 // where `type` is a payload type the game takes (or "void"), and `supersedes` is the index of an
 // earlier accepted action. Invariants checked here for every game: an accepted action appends and
-// folds; a refusal names a rule and says why; a table with a result in effect has a result.
+// folds; a refusal names a rule and says why; a table with a result in effect has a result; an
+// automatic action (AGoT's picks) passes the check a judge's would.
 #pragma once
 
 #include "projections/game.hpp"
@@ -169,6 +170,22 @@ inline void run_table(const Game& game, const json::value& input, const TableHoo
   TableState blank = projections::blank_table(1, 1);
   auto automatic = game.auto_actions(t, current ? *current : blank);
   FUZZ_CHECK(automatic.value.has_value() != !automatic.errors.empty());
+  if (automatic) {
+    // The daemon appends automatic actions as they are: each must pass the check it would have
+    // passed had a judge entered it, at the table as the ones before it left it.
+    for (const auto& built : *automatic.value) {
+      auto action = built->getRoot<schema::Event>().asReader();
+      Tournament now = b.tournament();
+      const TableState* state = now.table(1, 1);
+      FUZZ_CHECK(game.check_action(now, state ? *state : blank, action).empty());
+      b.append(projections::table_stream("fuzz", 1, 1), [&](schema::Event::Builder e) {
+        auto from = capnp::toDynamic(action.getPayload());
+        KJ_IF_MAYBE (field, from.which()) {
+          capnp::toDynamic(e.getPayload()).set(*field, from.get(*field));
+        }
+      });
+    }
+  }
   projections::SeatingRequest next;
   next.round = 2;
   next.seed = 1;
