@@ -5,6 +5,7 @@
 #   tests/fuzz/run.sh            # what CI runs (deploy/test.sh): about a minute per target
 #   tests/fuzz/run.sh 3600       # a long run on demand
 #   tests/fuzz/run.sh 20 http    # some targets only
+#   tests/fuzz/run.sh 0          # build only
 # The committed corpus (tests/fuzz/corpus) is never written; new inputs stay in build/fuzz/corpus.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -23,6 +24,7 @@ CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithD
   "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g" "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g" \
   -DTALLY_FUZZ=ON -DTALLY_TESTS=OFF -DTALLY_BENCH=OFF >/dev/null
 cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target fuzzers
+((seconds > 0)) || exit 0  # (libFuzzer takes 0 as "no limit")
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
