@@ -63,6 +63,10 @@ def http():
           f"{len(chunked):x}\r\n{chunked}\r\n0\r\n\r\n")
     write("http", "pipelined", req("GET", "/v1/tournaments") + req("GET", "/v1/tournaments/cup/standings")
           + "GET /metrics HTTP/1.0\r\n\r\n")
+    write("http", "body-too-large", "POST /v1/tournaments HTTP/1.1\r\nHost: x\r\n"
+          "Content-Length: 70000\r\n\r\n{}")
+    write("http", "headers-too-large", req("GET", "/healthz", "".join(
+        f"X-Flood-{i}: {'v' * 80}\r\n" for i in range(100))))
     write("http", "websocket-upgrade", req("GET", "/v1/tournaments/cup/live",
           "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"))
