@@ -16,8 +16,10 @@ if ((${#targets[@]} == 0)); then
   targets=(http event-json catan agot carcassonne-validation carcassonne-engine)
 fi
 
-# ccache keys on paths relative to the checkout, so any clone shares the cache.
+# ccache keys on paths relative to the checkout, and (with -g) not on the build directory's
+# absolute path, so that any clone shares the cache.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 build=build/fuzz
 # -O1 without NDEBUG: the libraries' asserts stay on.
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
