@@ -15,42 +15,51 @@ Api::Api(boost::asio::io_context& io, events::EventStore& store, LiveState& stat
          const projections::GameRegistry& games, Metrics& metrics, const Config& config)
     : io_(io), store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
 
-void Api::add_routes(Router& r) {
+std::vector<Api::RouteSpec> Api::routes() {
   using W = schema::Event::Payload::Which;
-  auto bind = [this](void (Api::*handler)(const ExchangePtr&)) {
-    return [this, handler](const ExchangePtr& ex) { (this->*handler)(ex); };
+  auto bind = [](void (Api::*handler)(const ExchangePtr&)) {
+    return [handler](Api& api, const ExchangePtr& ex) { (api.*handler)(ex); };
   };
-  auto table_action = [this](W kind) {
-    return [this, kind](const ExchangePtr& ex) { post_table_action(ex, kind); };
+  auto table_action = [](W kind) {
+    return [kind](Api& api, const ExchangePtr& ex) { api.post_table_action(ex, kind); };
   };
   const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
 
-  r.add(verb::get, "/healthz", Access::public_read, bind(&Api::healthz));
-  r.add(verb::get, "/metrics", Access::public_read, bind(&Api::metrics));
-  r.add(verb::post, "/v1/judges", Access::organizer, bind(&Api::create_judge));
-  r.add(verb::get, "/v1/judges", Access::organizer, bind(&Api::list_judges));
-  r.add(verb::delete_, "/v1/judges/{id}", Access::organizer, bind(&Api::revoke_judge));
-  r.add(verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament));
-  r.add(verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments));
-  r.add(verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament));
-  r.add(verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player));
-  r.add(verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
-        bind(&Api::drop_player));
-  r.add(verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round));
-  r.add(verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round));
-  r.add(verb::put, table + "/result", Access::token, bind(&Api::put_result));
-  r.add(verb::post, table + "/claims", Access::token, table_action(W::CLAIMED_WIN));
-  r.add(verb::post, table + "/picks", Access::token, table_action(W::HOUSE_PICK));
-  r.add(verb::post, table + "/picks/auto", Access::organizer, bind(&Api::auto_picks));
-  r.add(verb::post, table + "/scorings", Access::token, table_action(W::CARCASSONNE_SCORING));
-  r.add(verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event));
-  r.add(verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings));
-  r.add(verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit));
-  r.add(verb::get, "/v1/tournaments/{t}/events", Access::public_read, bind(&Api::events));
-  r.add(verb::get, "/v1/verify", Access::organizer, bind(&Api::verify));
-  r.add(verb::post, "/v1/backup", Access::organizer, bind(&Api::backup));
-  r.add(verb::get, "/v1/export", Access::organizer, bind(&Api::export_log));
-  r.add(verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score));
+  return {
+      {verb::get, "/healthz", Access::public_read, bind(&Api::healthz)},
+      {verb::get, "/metrics", Access::public_read, bind(&Api::metrics)},
+      {verb::post, "/v1/judges", Access::organizer, bind(&Api::create_judge)},
+      {verb::get, "/v1/judges", Access::organizer, bind(&Api::list_judges)},
+      {verb::delete_, "/v1/judges/{id}", Access::organizer, bind(&Api::revoke_judge)},
+      {verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament)},
+      {verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments)},
+      {verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament)},
+      {verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player)},
+      {verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
+       bind(&Api::drop_player)},
+      {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
+      {verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round)},
+      {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
+      {verb::post, table + "/claims", Access::token, table_action(W::CLAIMED_WIN)},
+      {verb::post, table + "/picks", Access::token, table_action(W::HOUSE_PICK)},
+      {verb::post, table + "/picks/auto", Access::organizer, bind(&Api::auto_picks)},
+      {verb::post, table + "/scorings", Access::token, table_action(W::CARCASSONNE_SCORING)},
+      {verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event)},
+      {verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings)},
+      {verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit)},
+      {verb::get, "/v1/tournaments/{t}/events", Access::public_read, bind(&Api::events)},
+      {verb::get, "/v1/verify", Access::organizer, bind(&Api::verify)},
+      {verb::post, "/v1/backup", Access::organizer, bind(&Api::backup)},
+      {verb::get, "/v1/export", Access::organizer, bind(&Api::export_log)},
+      {verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score)},
+  };
+}
+
+void Api::add_routes(Router& r) {
+  for (auto& spec : routes()) {
+    r.add(spec.method, std::move(spec.pattern), spec.access,
+          [this, handler = std::move(spec.handler)](const ExchangePtr& ex) { handler(*this, ex); });
+  }
 }
 
 namespace {
@@ -62,14 +71,6 @@ events::Digest request_digest(const Exchange& ex) {
   h.update(method).update(" ").update(path_of(ex.request.target())).update("\n");
   h.update(ex.identity.id).update("\n").update(ex.request.body());
   return h.finish();
-}
-
-bool valid_idempotency_key(std::string_view key) {
-  if (key.empty() || key.size() > 128) return false;
-  for (char c : key) {
-    if (c <= ' ' || c > '~') return false;
-  }
-  return true;
 }
 
 }  // namespace

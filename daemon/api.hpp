@@ -31,6 +31,16 @@ class Api {
 
   void add_routes(Router& router);
 
+  // The route table: what add_routes adds, with handlers still to be bound to an Api (the fuzz
+  // target routes requests through it without a store).
+  struct RouteSpec {
+    http::verb method;
+    std::string pattern;
+    Access access;
+    std::function<void(Api&, const ExchangePtr&)> handler;
+  };
+  static std::vector<RouteSpec> routes();
+
  private:
   // What a write handler prepared: a refusal to send as is, or the events to append.
   struct Prepared {

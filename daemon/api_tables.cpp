@@ -5,8 +5,6 @@
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
 
-#include <charconv>
-
 namespace tally::daemon {
 
 using events::AppendResult;
@@ -16,13 +14,6 @@ using projections::Tournament;
 using Which = schema::Event::Payload::Which;
 
 namespace {
-
-std::optional<std::uint64_t> parse_number(std::string_view text) {
-  std::uint64_t n = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
-  return n;
-}
 
 // The table a request names, looked up under the state's read lock.
 struct TableRef {
@@ -64,18 +55,6 @@ std::optional<Response> find_table(const LiveState& s, const Exchange& ex, Table
     ref.state = &ref.blank;
   }
   return std::nullopt;
-}
-
-// The ETag of a table version: "3".
-std::string etag(std::uint64_t version) { return "\"" + std::to_string(version) + "\""; }
-
-// If-Match: "3" (also W/"3" and a bare 3); nullopt when it is not one version.
-std::optional<std::uint64_t> parse_etag(std::string_view value) {
-  if (value.starts_with("W/")) value.remove_prefix(2);
-  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
-    value = value.substr(1, value.size() - 2);
-  }
-  return parse_number(value);
 }
 
 // Splits the envelope members (`reason`, `supersedes`) off a table-action body.

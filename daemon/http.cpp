@@ -1,5 +1,6 @@
 #include "daemon/http.hpp"
 
+#include <charconv>
 #include <optional>
 
 namespace tally::daemon {
@@ -59,6 +60,31 @@ std::optional<std::string> percent_decode(std::string_view text) {
     }
   }
   return out;
+}
+
+std::optional<std::uint64_t> parse_number(std::string_view text) {
+  std::uint64_t n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return n;
+}
+
+std::string etag(std::uint64_t version) { return "\"" + std::to_string(version) + "\""; }
+
+std::optional<std::uint64_t> parse_etag(std::string_view value) {
+  if (value.starts_with("W/")) value.remove_prefix(2);
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') {
+    value = value.substr(1, value.size() - 2);
+  }
+  return parse_number(value);
+}
+
+bool valid_idempotency_key(std::string_view key) {
+  if (key.empty() || key.size() > 128) return false;
+  for (char c : key) {
+    if (c <= ' ' || c > '~') return false;
+  }
+  return true;
 }
 
 std::string_view path_of(std::string_view target) { return target.substr(0, target.find('?')); }

@@ -7,7 +7,9 @@
 #include <boost/beast/http.hpp>
 #include <boost/json.hpp>
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -38,5 +40,14 @@ std::map<std::string, std::string> parse_query(std::string_view target);
 std::string_view path_of(std::string_view target);
 // Percent-decoding of a path segment or query value; nullopt when malformed.
 std::optional<std::string> percent_decode(std::string_view text);
+
+// A decimal number as a whole string ("3"; not "", "-1", "3x"); nullopt otherwise.
+std::optional<std::uint64_t> parse_number(std::string_view text);
+// The ETag of a table version: "3".
+std::string etag(std::uint64_t version);
+// If-Match: "3" (also W/"3" and a bare 3); nullopt when it is not one version.
+std::optional<std::uint64_t> parse_etag(std::string_view value);
+// An Idempotency-Key: 1–128 visible ASCII characters.
+bool valid_idempotency_key(std::string_view key);
 
 }  // namespace tally::daemon

@@ -14,6 +14,8 @@ packages=(
   curl openssl
   # the page tests: Chromium headless, driven from node (playwright-core comes from npm ci)
   nodejs npm chromium
+  # the fuzz targets (tests/fuzz): clang and its runtime libraries (libFuzzer, ASan, UBSan)
+  clang libclang-rt-14-dev
 )
 # Callers may ask for more (deploy/bench.sh: the benchmark's peers), installed the same way.
 read -ra extra <<<"${TALLY_EXTRA_PACKAGES:-}"
