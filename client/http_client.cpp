@@ -61,10 +61,12 @@ void HttpClient::connect() {
   if (!tls_) {
     plain_.emplace(io_);
     plain_->connect(endpoints);
+    plain_->socket().set_option(tcp::no_delay(true));
     return;
   }
   tls_stream_.emplace(io_, *tls_);
   beast::get_lowest_layer(*tls_stream_).connect(endpoints);
+  beast::get_lowest_layer(*tls_stream_).socket().set_option(tcp::no_delay(true));
   // SNI and host-name verification.
   SSL_set_tlsext_host_name(tls_stream_->native_handle(), host_.c_str());
   tls_stream_->set_verify_callback(net::ssl::host_name_verification(host_));

@@ -272,7 +272,9 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
   auto protocol = socket.local_endpoint(ec).protocol();
   if (ec)
     return problem(request, http::status::bad_request, "the connection closed during the upgrade");
-  beast::tcp_stream moved(tcp::socket(io_, protocol, socket.release()));
+  // On a strand of its own: with live_threads > 1 a session's writes, reads and pushes must
+  // never run at once (they did, and corrupted the heap).
+  beast::tcp_stream moved(tcp::socket(net::make_strand(io_), protocol, socket.release()));
   std::make_shared<BasicLiveSession<beast::tcp_stream>>(std::move(moved), shared_from_this(),
                                                         tournament, since)
       ->run(std::move(request));

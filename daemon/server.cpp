@@ -252,6 +252,12 @@ void Server::do_accept() {
 
 void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || stopping_) return;
+  if (!ec) {
+    // Answers and live messages are small and often back to back (an event, then standings):
+    // with Nagle's algorithm the second waits for the client's delayed ACK, up to 40 ms.
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);
+  }
   if (ec) {
     fail(ec, "accept");
   } else if (connections() >= config_.max_connections) {
