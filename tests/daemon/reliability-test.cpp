@@ -158,10 +158,11 @@ TEST(Reliability, SigkillUnderLoadLosesNoAcknowledgedWriteAndHalfAppliesNothing)
   }
   // Nothing but those writes was appended: no duplicate, no half of anything.
   EXPECT_EQ(events_after_crashes, setup_events + applied_before.size());
-  std::printf("%d SIGKILLs: %zu writes sent, %d acknowledged, %zu applied before a crash "
-              "(acknowledged or not), %zu unacknowledged and not applied\n",
-              cycles, attempts.size(), acknowledged, applied_before.size(),
-              attempts.size() - applied_before.size());
+  std::printf(
+      "%d SIGKILLs: %zu writes sent, %d acknowledged, %zu applied before a crash "
+      "(acknowledged or not), %zu unacknowledged and not applied\n",
+      cycles, attempts.size(), acknowledged, applied_before.size(),
+      attempts.size() - applied_before.size());
 
   // The projections after these incremental writes equal a replay from scratch.
   auto incremental = state_of(daemon);
