@@ -1,6 +1,7 @@
 // The real tallyd on an ephemeral loopback port, driven over real HTTP and WebSocket connections,
 // with the minimal "testgame" so that these tests are about the API, not a game's rules.
 #include "tests/support/http_client.hpp"
+#include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -80,15 +81,6 @@ class Api : public ::testing::Test {
 };
 
 // --- the problem+json contract ------------------------------------------------------------------
-
-void expect_problem(const HttpReply& r, int status) {
-  EXPECT_EQ(r.status, status) << r.body;
-  EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
-  auto body = r.json();
-  EXPECT_EQ(body.at("status"), status);
-  EXPECT_TRUE(body.at("title").is_string());
-  EXPECT_TRUE(body.at("detail").is_string());
-}
 
 TEST_F(Api, HealthzAnswersWithTheSeq) {
   auto r = organizer().get("/healthz");

@@ -6,6 +6,7 @@
 #include "projections/carcassonne/carcassonne_game.hpp"
 #include "projections/rational.hpp"
 #include "tests/support/http_client.hpp"
+#include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/tournament_builder.hpp"
@@ -47,16 +48,6 @@ json::value wire(const json::value& v) { return json::parse(json::serialize(v));
 std::string str(const json::value& v) { return std::string(v.as_string()); }
 
 Rational exact(const json::value& v) { return Rational::parse(str(v.at("exact"))); }
-
-void expect_problem(const HttpReply& r, int status) {
-  EXPECT_EQ(r.status, status) << r.body;
-  EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
-  if (r.header("Content-Type") != "application/problem+json") return;
-  auto body = r.json();
-  EXPECT_EQ(body.at("status"), status);
-  EXPECT_TRUE(body.at("title").is_string());
-  EXPECT_TRUE(body.at("detail").is_string());
-}
 
 // The errors of a problem answer as (rule, player, field); every entry has a message.
 using ErrorKey = std::tuple<std::string, std::string, std::string>;

@@ -4,7 +4,9 @@
 #include "projections/catan/catan_game.hpp"
 #include "projections/rational.hpp"
 #include "schema/json_codec.hpp"
+#include "tests/daemon/server_replay.hpp"
 #include "tests/support/http_client.hpp"
+#include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/tournament_builder.hpp"
@@ -61,11 +63,6 @@ std::vector<ErrorKey> error_keys(const HttpReply& r) {
     EXPECT_FALSE(str(o.at("message")).empty());
   }
   return out;
-}
-
-void expect_problem(const HttpReply& r, int status) {
-  EXPECT_EQ(r.status, status) << r.body;
-  EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
 }
 
 // --- an independent reading of catan.md, for checking what the server computes -------------
@@ -251,79 +248,6 @@ std::string compare_result(const json::value& result, const RandomTable& t) {
 // doubles imprecisely (the last bit may differ), so a computed `value` is compared with the
 // server's in the form both went through; the `exact` fields decide anyway.
 json::value as_received(const json::value& v) { return json::parse(json::serialize(v)); }
-
-Which kind_named(const std::string& type) {
-  for (Which k : {Which::PLAYER_REGISTERED, Which::PLAYER_DROPPED, Which::ROUND_SEATED,
-                  Which::CATAN_RESULT, Which::CLAIMED_WIN, Which::VOID}) {
-    if (schema::payload_type(k) == type) return k;
-  }
-  throw std::invalid_argument("unexpected event type " + type);
-}
-
-std::vector<json::object> all_events(HttpClient& client, const std::string& t) {
-  std::vector<json::object> out;
-  std::uint64_t from = 0;
-  for (;;) {
-    auto page =
-        client.get("/v1/tournaments/" + t + "/events?from=" + std::to_string(from) + "&limit=50");
-    EXPECT_EQ(page.status, 200) << page.body;
-    auto body = page.json().as_object();
-    for (const auto& e : body.at("events").as_array()) out.push_back(e.as_object());
-    if (body.at("next").is_null()) return out;
-    from = body.at("next").to_number<std::uint64_t>();
-  }
-}
-
-// Feeds the server's events, in seq order, into a TournamentBuilder: the same payloads through
-// the same codec, corrections and voids pointing at the same events (seqs renumbered).
-class Replay {
-  static std::string optional_text(const json::object& o, const char* key) {
-    return o.contains(key) ? str(o.at(key)) : "";
-  }
-
- public:
-  explicit Replay(const json::object& created)
-      : builder_(str(created.at("payload").at("id")), str(created.at("payload").at("game")),
-                 optional_text(created.at("payload").as_object(), "locale"),
-                 created.at("payload").at("rules").as_object()) {
-    seqs_[created.at("seq").to_number<std::uint64_t>()] = builder_.last_seq();
-  }
-
-  // Appends one event. `before_seating` sees the tournament just before a round is seated.
-  void apply(const json::object& e,
-             const std::function<void(const projections::Tournament&, const json::object&)>&
-                 before_seating = nullptr) {
-    const Which kind = kind_named(str(e.at("type")));
-    if (kind == Which::ROUND_SEATED && before_seating) {
-      before_seating(builder_.tournament(), e.at("payload").as_object());
-    }
-    std::uint64_t supersedes = 0;
-    if (!e.at("supersedes").is_null()) {
-      supersedes = seqs_.at(e.at("supersedes").to_number<std::uint64_t>());
-    }
-    const std::string reason = str(e.at("reason"));
-    std::uint64_t seq = builder_.append(str(e.at("stream")), [&](schema::Event::Builder b) {
-      b.setSupersedes(supersedes);
-      b.setReason(reason);
-      if (kind == Which::VOID) {
-        b.getPayload().setVoid();
-        return;
-      }
-      auto errors = schema::decode_payload(e.at("payload"), b.getPayload(), kind);
-      if (!errors.empty()) {
-        ADD_FAILURE() << "event " << json::serialize(e) << ": " << errors[0].path << " "
-                      << errors[0].message;
-      }
-    });
-    seqs_[e.at("seq").to_number<std::uint64_t>()] = seq;
-  }
-
-  projections::Tournament tournament() const { return builder_.tournament(); }
-
- private:
-  TournamentBuilder builder_;
-  std::map<std::uint64_t, std::uint64_t> seqs_;  // server seq → builder seq
-};
 
 // --- repeat opponents ------------------------------------------------------------------------
 
@@ -755,10 +679,12 @@ TEST_F(CatanApi, AWholeTournamentByFourJudgesAtOnceHasTheStandingsOfTheLibrary) 
   // seating (the stored seed replays the draw; standings seating from the standings before),
   // the standings before each round, every table's result, and the final standings.
   auto game = projections::make_catan_game();
-  auto events = all_events(org(), t);
+  auto events = all_events(org(), t, 50);
   ASSERT_FALSE(events.empty());
   ASSERT_EQ(events.front().at("type"), "tournament_created");
-  Replay replay(events.front());
+  ServerReplay replay(events.front(),
+                      {Which::PLAYER_REGISTERED, Which::PLAYER_DROPPED, Which::ROUND_SEATED,
+                       Which::CATAN_RESULT, Which::CLAIMED_WIN, Which::VOID});
   std::uint64_t previous_seq = events.front().at("seq").to_number<std::uint64_t>();
   int seatings = 0;
   for (std::size_t i = 1; i < events.size(); ++i) {

@@ -2,6 +2,7 @@
 // (the log's head is the same before and after). And the security basics: security headers, no
 // token in any log line, CORS closed, the audit only with a token.
 #include "tests/daemon/cup.hpp"
+#include "tests/support/problem.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -84,9 +85,9 @@ class Hostile : public ::testing::Test {
     return eva.request(http::verb::put, cup_table(2), body, {{"If-None-Match", "*"}});
   }
 
+  // An error answer (tests/support/problem.hpp) whose body says `says`.
   static void expect_problem(const HttpReply& r, int status, std::string_view says) {
-    EXPECT_EQ(r.status, status) << r.body;
-    EXPECT_EQ(r.header("Content-Type"), "application/problem+json") << r.body;
+    testing::expect_problem(r, status);
     EXPECT_NE(r.body.find(says), std::string::npos) << "expected \"" << says << "\" in " << r.body;
   }
 
