@@ -17,24 +17,6 @@ namespace {
 
 std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
 
-std::string hex_of(const Digest& d) { return hex(d); }
-
-std::optional<Digest> digest_from_hex(std::string_view hex_text) {
-  if (hex_text.size() != 64) return std::nullopt;
-  Digest d{};
-  for (std::size_t i = 0; i < 32; ++i) {
-    auto nibble = [](char c) -> int {
-      if (c >= '0' && c <= '9') return c - '0';
-      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-      return -1;
-    };
-    int hi = nibble(hex_text[2 * i]), lo = nibble(hex_text[2 * i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    d[i] = static_cast<std::uint8_t>(hi * 16 + lo);
-  }
-  return d;
-}
-
 // The readable form of an event in an export: the whole envelope through the schema codec.
 json::object readable(const schema::StoredEvent& e) { return schema::encode_struct(e.event()); }
 
@@ -102,6 +84,35 @@ std::variant<Line, std::string> parse_line(std::string_view raw) {
   return line;
 }
 
+// Why `line` cannot follow the line before (whose hash is `previous`) as event `expected_seq`:
+// its order, its hash over previous ‖ bytes, the envelope inside the bytes, the readable event.
+std::optional<std::string> broken(const Line& line, std::uint64_t expected_seq,
+                                  const Digest& previous) {
+  if (line.seq != expected_seq) {
+    return "seq " + std::to_string(line.seq) + " where " + std::to_string(expected_seq) +
+           " was expected";
+  }
+  if (line.prev_hash != previous) return "prev_hash does not match the hash of the line before";
+  Digest computed = Sha256().update(previous.data(), previous.size()).update(line.bytes).finish();
+  if (computed != line.hash) return "the hash does not match the event's bytes";
+  try {
+    schema::StoredEvent event(line.seq, line.hash, line.bytes);
+    auto e = event.event();
+    auto prev = e.getPrevHash();
+    bool linked =
+        prev.size() == previous.size() && std::equal(prev.begin(), prev.end(), previous.begin());
+    if (e.getSeq() != line.seq || text(e.getStream()) != line.stream ||
+        e.getVersion() != line.version || !linked) {
+      return "seq, stream, version or prev_hash differ from the event's bytes";
+    }
+    if (json::value(readable(event)) != line.event)
+      return "the readable event differs from the event's bytes";
+  } catch (const kj::Exception&) {
+    return "the bytes are not an event";
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ExportResult export_log(const ReadView& view, std::ostream& out) {
@@ -112,8 +123,8 @@ ExportResult export_log(const ReadView& view, std::ostream& out) {
     json::object line{{"seq", e.seq()},
                       {"stream", text(envelope.getStream())},
                       {"version", envelope.getVersion()},
-                      {"hash", hex_of(e.hash())},
-                      {"prev_hash", hex_of(previous)},
+                      {"hash", hex(e.hash())},
+                      {"prev_hash", hex(previous)},
                       {"bytes", base64_encode(e.bytes())},
                       {"event", readable(e)}};
     std::string key = text(envelope.getEventId());
@@ -121,7 +132,7 @@ ExportResult export_log(const ReadView& view, std::ostream& out) {
       if (auto record = view.idempotency(key); record && record->first_seq == e.seq()) {
         line["idempotency"] = json::object{{"key", key},
                                            {"count", record->last_seq - record->first_seq + 1},
-                                           {"digest", hex_of(record->digest)}};
+                                           {"digest", hex(record->digest)}};
       }
     }
     out << json::serialize(line) << '\n';
@@ -146,8 +157,9 @@ ImportResult import_log(std::istream& in, const std::string& dir) {
     result.problem = "cannot create " + dir + ": " + ec.message();
     return result;
   }
+  bool failed = false;
   auto fail = [&](std::uint64_t line, std::string problem) {
-    result.ok = false;
+    failed = true;
     result.line = line;
     result.problem = std::move(problem);
   };
@@ -159,55 +171,17 @@ ImportResult import_log(std::istream& in, const std::string& dir) {
     std::vector<EventStore::RestoredEvent> batch;
     std::string raw;
     std::uint64_t number = 0;
-    bool failed = false;
     while (!failed && std::getline(in, raw)) {
       ++number;
       if (raw.empty()) continue;
       auto parsed = parse_line(raw);
       if (auto* problem = std::get_if<std::string>(&parsed)) {
         fail(number, *problem);
-        failed = true;
         break;
       }
       Line& line = std::get<Line>(parsed);
-      if (line.seq != expected_seq) {
-        fail(number, "seq " + std::to_string(line.seq) + " where " + std::to_string(expected_seq) +
-                         " was expected");
-        failed = true;
-        break;
-      }
-      if (line.prev_hash != previous) {
-        fail(number, "prev_hash does not match the hash of the line before");
-        failed = true;
-        break;
-      }
-      Digest computed =
-          Sha256().update(previous.data(), previous.size()).update(line.bytes).finish();
-      if (computed != line.hash) {
-        fail(number, "the hash does not match the event's bytes");
-        failed = true;
-        break;
-      }
-      try {
-        schema::StoredEvent event(line.seq, line.hash, line.bytes);
-        auto e = event.event();
-        auto prev = e.getPrevHash();
-        bool linked = prev.size() == previous.size() &&
-                      std::equal(prev.begin(), prev.end(), previous.begin());
-        if (e.getSeq() != line.seq || text(e.getStream()) != line.stream ||
-            e.getVersion() != line.version || !linked) {
-          fail(number, "seq, stream, version or prev_hash differ from the event's bytes");
-          failed = true;
-          break;
-        }
-        if (json::value(readable(event)) != line.event) {
-          fail(number, "the readable event differs from the event's bytes");
-          failed = true;
-          break;
-        }
-      } catch (const kj::Exception&) {
-        fail(number, "the bytes are not an event");
-        failed = true;
+      if (auto problem = broken(line, expected_seq, previous)) {
+        fail(number, *problem);
         break;
       }
       EventStore::RestoredEvent restored{line.seq, line.hash, std::move(line.bytes), line.stream,
@@ -222,7 +196,6 @@ ImportResult import_log(std::istream& in, const std::string& dir) {
       if (batch.size() == 1000) {
         if (auto error = store.restore(batch)) {
           fail(0, "the store could not write: " + *error);
-          failed = true;
           break;
         }
         batch.clear();
@@ -231,7 +204,6 @@ ImportResult import_log(std::istream& in, const std::string& dir) {
     if (!failed && !batch.empty()) {
       if (auto error = store.restore(batch)) {
         fail(0, "the store could not write: " + *error);
-        failed = true;
       }
     }
     if (!failed) {

@@ -46,6 +46,22 @@ std::string hex(const Digest& digest) {
   return out;
 }
 
+std::optional<Digest> digest_from_hex(std::string_view text) {
+  if (text.size() != 64) return std::nullopt;
+  auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+  };
+  Digest d{};
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    int hi = nibble(text[2 * i]), lo = nibble(text[2 * i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    d[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  }
+  return d;
+}
+
 bool constant_time_equal(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,8 @@ class Sha256 {
 
 Digest sha256(std::string_view bytes);
 std::string hex(const Digest& digest);
+// The inverse of hex(): 64 lowercase hex digits, or nullopt.
+std::optional<Digest> digest_from_hex(std::string_view text);
 
 // Compares two byte strings in time that depends only on their lengths (for token hashes).
 bool constant_time_equal(std::string_view a, std::string_view b);
