@@ -404,9 +404,10 @@ EventStore::CheckpointResult EventStore::checkpoint(const std::string& dir) cons
     result.error = status.ToString();
     return result;
   }
-  // What the copy holds: its own head record, read back from the copy.
+  // What the copy holds: its own head record, read back from the copy (read-only: the backup
+  // stays exactly as RocksDB made it).
   try {
-    EventStore copy(dir, StoreOptions{.sync = true, .max_batch = 1, .create_if_missing = false});
+    EventStore copy(dir, StoreOptions{.create_if_missing = false, .read_only = true});
     result.head = copy.head();
     result.ok = true;
   } catch (const std::exception& e) {
