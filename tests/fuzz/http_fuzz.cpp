@@ -149,9 +149,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::size_t used = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);
       FUZZ_CHECK(used <= rest.size());
       rest.remove_prefix(used);
-      if (ec == http::error::need_more) ec = {};
-      if (ec) break;
-      if (used == 0) {  // no progress: the connection ends here
+      if (ec && ec != http::error::need_more) break;
+      // The input is all there is: a parser that needs more (it must then be given the same
+      // bytes again with more after them, never alone) or makes no progress sees the end.
+      if (ec == http::error::need_more || used == 0) {
+        ec = {};
         parser.put_eof(ec);
         if (!ec && !parser.is_done()) return 0;  // the server would wait, then time out
         break;
