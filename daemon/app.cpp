@@ -189,24 +189,27 @@ void App::run() {
     return Admitted(tournament, since);
   };
   UpgradeHandlers upgrade;
-  upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request,
-                      const std::string& remote) -> std::optional<Response> {
+  upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote,
+                      ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
     const auto& [tournament, since] = std::get<Admitted>(admitted);
-    return hub->accept(socket, request, tournament, since);
+    return hub->accept(socket, request, tournament, since, std::move(slot));
   };
   upgrade.tls = [&](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
-                    const std::string& remote) -> std::optional<Response> {
+                    const std::string& remote, ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
     const auto& [tournament, since] = std::get<Admitted>(admitted);
-    return hub->accept(stream, request, tournament, since);
+    return hub->accept(stream, request, tournament, since, std::move(slot));
   };
   std::unique_ptr<net::ssl::context> tls;
   if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
-  auto server = std::make_shared<Server>(
-      io, config, dispatcher, upgrade, [&] { return hub->clients(); }, tls.get());
+  auto server = std::make_shared<Server>(io, config, dispatcher, upgrade, tls.get());
+  metrics.count_connections_with([weak = std::weak_ptr<Server>(server)]() -> std::size_t {
+    auto alive = weak.lock();
+    return alive ? alive->connections() : 0;
+  });
   server->start();
   auto endpoint = server->local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +22,11 @@ namespace json = boost::json;
 
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
+
+// One open TCP connection's place under max_connections, shared by whoever holds the connection
+// (its HTTP session, then the live session it was upgraded to); freed when the last holder goes,
+// so a connection counts exactly once, also while it is handed over.
+using ConnectionSlot = std::shared_ptr<const void>;
 
 // A JSON body with the status; keeps the request's HTTP version and keep-alive.
 Response json_response(const Request& request, http::status status, const json::value& body);

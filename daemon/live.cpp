@@ -62,13 +62,12 @@ class BasicLiveSession : public LiveSession,
   static constexpr int kSendBuffer = 64 * 1024;
 
   BasicLiveSession(Next&& next, std::shared_ptr<Hub> hub, std::string tournament,
-                   std::optional<std::uint64_t> since)
+                   std::optional<std::uint64_t> since, ConnectionSlot slot)
       : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
-        since_(since) {
-    // Counted from the hand-off, before the HTTP session that upgraded stops counting: the
-    // connection limit never sees a gap in which one connection counts nowhere.
+        since_(since),
+        slot_(std::move(slot)) {
     hub_->metrics_.live_client_joined();
   }
 
@@ -252,6 +251,7 @@ class BasicLiveSession : public LiveSession,
   std::optional<websocket::close_reason> pending_close_;
   bool writing_ = false;
   bool closing_ = false;
+  ConnectionSlot slot_;  // this connection's place under max_connections
 };
 
 Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
@@ -265,7 +265,7 @@ Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
 
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
-                                    std::optional<std::uint64_t> since) {
+                                    std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   // The connection moves from the API's I/O context to the screens' one.
   boost::system::error_code ec;
@@ -276,18 +276,18 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
   // never run at once (they did, and corrupted the heap).
   beast::tcp_stream moved(tcp::socket(net::make_strand(io_), protocol, socket.release()));
   std::make_shared<BasicLiveSession<beast::tcp_stream>>(std::move(moved), shared_from_this(),
-                                                        tournament, since)
+                                                        tournament, since, std::move(slot))
       ->run(std::move(request));
   return std::nullopt;
 }
 
 std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
                                     const std::string& tournament,
-                                    std::optional<std::uint64_t> since) {
+                                    std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
   std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
-      std::move(stream), shared_from_this(), tournament, since)
+      std::move(stream), shared_from_this(), tournament, since, std::move(slot))
       ->run(std::move(request));
   return std::nullopt;
 }

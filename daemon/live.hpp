@@ -45,13 +45,14 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Store subscriber: queues the event for its tournament's watchers.
   void publish(const schema::StoredEvent& event);
 
-  // Takes over an upgraded connection for `tournament`, plain or TLS. Returns a refusal (404)
-  // when the tournament does not exist.
+  // Takes over an upgraded connection for `tournament`, plain or TLS, keeping its `slot` while it
+  // is open. Returns a refusal (404) when the tournament does not exist.
   std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
-                                 const std::string& tournament, std::optional<std::uint64_t> since);
+                                 const std::string& tournament, std::optional<std::uint64_t> since,
+                                 ConnectionSlot slot);
   std::optional<Response> accept(boost::beast::ssl_stream<boost::beast::tcp_stream>& stream,
                                  Request& request, const std::string& tournament,
-                                 std::optional<std::uint64_t> since);
+                                 std::optional<std::uint64_t> since, ConnectionSlot slot);
 
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();

@@ -1,5 +1,6 @@
 // Prometheus metrics (text exposition format 0.0.4) for GET /metrics: requests by route, method
-// and status; append latency as a histogram; events total; live WebSocket clients; projection lag.
+// and status; append latency as a histogram; events total; live WebSocket clients; open
+// connections (what max_connections counts); projection lag.
 //
 // Thread safety: every method may be called from any thread (one mutex; updates are tiny).
 #pragma once
@@ -7,6 +8,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -23,6 +25,11 @@ class Metrics {
   void live_client_joined() { ++live_clients_; }
   void live_client_left() { --live_clients_; }
   std::int64_t live_clients() const { return live_clients_; }
+  // Set once the server exists: counts open HTTP and live connections, as max_connections does.
+  void count_connections_with(std::function<std::size_t()> open_connections) {
+    std::lock_guard lock(mutex_);
+    open_connections_ = std::move(open_connections);
+  }
 
   std::string render(std::uint64_t events_total, std::uint64_t projection_lag) const;
 
@@ -42,6 +49,7 @@ class Metrics {
   std::map<std::string, Histogram> request_seconds_;  // GUARDED_BY(mutex_)
   Histogram append_seconds_;                          // GUARDED_BY(mutex_)
   std::atomic<std::int64_t> live_clients_{0};
+  std::function<std::size_t()> open_connections_;  // GUARDED_BY(mutex_)
 };
 
 }  // namespace tally::daemon

@@ -46,16 +46,13 @@ class BasicHttpSession : public HttpSession,
   BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls)
       : stream_(make_stream(std::move(socket), tls)),
         server_(server),
-        server_keepalive_(server.shared_from_this()) {
+        server_keepalive_(server.shared_from_this()),
+        slot_(server.take_slot()) {
     boost::system::error_code ec;
     auto endpoint = lowest().socket().remote_endpoint(ec);
     remote_ = ec ? "unknown" : endpoint.address().to_string();
-    server_.connection_opened();
   }
-  ~BasicHttpSession() override {
-    server_.connection_closed();
-    server_.forget(this);
-  }
+  ~BasicHttpSession() override { server_.forget(this); }
 
   void run() {
     net::dispatch(lowest().get_executor(), [self = this->shared_from_this()] {
@@ -155,9 +152,9 @@ class BasicHttpSession : public HttpSession,
       lowest().expires_never();
       std::optional<Response> refusal;
       if constexpr (kTls) {
-        refusal = server_.upgrade_.tls(stream_, request, remote_);
+        refusal = server_.upgrade_.tls(stream_, request, remote_, slot_);
       } else {
-        refusal = server_.upgrade_.plain(lowest().socket(), request, remote_);
+        refusal = server_.upgrade_.plain(lowest().socket(), request, remote_, slot_);
       }
       if (!refusal) return;  // the live session owns the connection now
       return send(std::move(*refusal));
@@ -217,18 +214,17 @@ class BasicHttpSession : public HttpSession,
   Server& server_;
   std::shared_ptr<Server> server_keepalive_;
   std::string remote_;
+  ConnectionSlot slot_;
   bool busy_ = false;
   bool closing_ = false;
 };
 
 Server::Server(net::io_context& io, const Config& config, Dispatcher& dispatcher,
-               UpgradeHandlers upgrade, std::function<std::size_t()> live_clients,
-               net::ssl::context* tls)
+               UpgradeHandlers upgrade, net::ssl::context* tls)
     : io_(io),
       config_(config),
       dispatcher_(dispatcher),
       upgrade_(std::move(upgrade)),
-      live_clients_(std::move(live_clients)),
       tls_(tls),
       acceptor_(net::make_strand(io)) {}
 
@@ -240,6 +236,19 @@ void Server::start() {
   acceptor_.bind(endpoint);
   acceptor_.listen(net::socket_base::max_listen_connections);
   do_accept();
+}
+
+ConnectionSlot Server::take_slot() {
+  struct Slot {
+    explicit Slot(std::shared_ptr<std::atomic<std::size_t>> count) : count(std::move(count)) {
+      ++*this->count;
+    }
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+    ~Slot() { --*count; }
+    std::shared_ptr<std::atomic<std::size_t>> count;
+  };
+  return std::make_shared<const Slot>(connections_);
 }
 
 void Server::do_accept() {

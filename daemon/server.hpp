@@ -31,22 +31,23 @@ template <typename Stream>
 class BasicHttpSession;
 
 // What to do with a WebSocket upgrade request: take the connection (and answer nothing here), or
-// return a refusal to send as plain HTTP. One handler per kind of connection.
+// return a refusal to send as plain HTTP. One handler per kind of connection. Whoever takes the
+// connection keeps `slot` for as long as it is open.
 struct UpgradeHandlers {
   std::function<std::optional<Response>(tcp::socket& socket, Request& request,
-                                        const std::string& remote)>
+                                        const std::string& remote, ConnectionSlot slot)>
       plain;
   std::function<std::optional<Response>(beast::ssl_stream<beast::tcp_stream>& stream,
-                                        Request& request, const std::string& remote)>
+                                        Request& request, const std::string& remote,
+                                        ConnectionSlot slot)>
       tls;
 };
 
 class Server : public std::enable_shared_from_this<Server> {
  public:
-  // `live_clients` tells how many live (WebSocket) clients are open, for the connection limit.
   // `tls` (may be null): serve HTTPS and WSS with this context instead of plain HTTP.
   Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,
-         std::function<std::size_t()> live_clients, net::ssl::context* tls = nullptr);
+         net::ssl::context* tls = nullptr);
 
   // Binds and starts accepting. Throws boost::system::system_error when the address is taken.
   void start();
@@ -56,11 +57,11 @@ class Server : public std::enable_shared_from_this<Server> {
   void stop();
 
   // Open connections (HTTP sessions and live clients), for the connection limit.
-  std::size_t connections() const { return connections_.load() + live_clients_(); }
-  void connection_opened() { ++connections_; }
-  void connection_closed() { --connections_; }
+  std::size_t connections() const { return connections_->load(); }
 
  private:
+  // A new connection's slot; the count drops when its last holder lets go of it.
+  ConnectionSlot take_slot();
   template <typename Stream>
   friend class BasicHttpSession;
   void do_accept();
@@ -71,10 +72,11 @@ class Server : public std::enable_shared_from_this<Server> {
   const Config& config_;
   Dispatcher& dispatcher_;
   UpgradeHandlers upgrade_;
-  std::function<std::size_t()> live_clients_;
   net::ssl::context* tls_;
   tcp::acceptor acceptor_;
-  std::atomic<std::size_t> connections_{0};
+  // Shared with the slots, which may outlive the server by a moment at shutdown.
+  std::shared_ptr<std::atomic<std::size_t>> connections_ =
+      std::make_shared<std::atomic<std::size_t>>(0);
   std::atomic<bool> stopping_{false};
 
   std::mutex sessions_mutex_;
