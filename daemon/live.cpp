@@ -12,6 +12,10 @@
 
 #include <deque>
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 namespace tally::daemon {
 
 namespace net = boost::asio;
@@ -48,8 +52,7 @@ class LiveSession {
   // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
   virtual void start(std::uint64_t snapshot_seq, Message snapshot,
                      std::vector<Message> catch_up) = 0;
-  virtual void push_event(std::uint64_t seq, Message message) = 0;
-  virtual void push_standings(std::uint64_t seq, Message message) = 0;
+  virtual void push(std::shared_ptr<const LiveBatch> batch) = 0;
   virtual void go_away() = 0;
 };
 
@@ -106,27 +109,9 @@ class BasicLiveSession : public LiveSession,
               });
   }
 
-  void push_event(std::uint64_t seq, Message message) override {
-    net::post(ws_.get_executor(),
-              [self = this->shared_from_this(), seq, message = std::move(message)]() mutable {
-                if (self->closing_ || seq <= self->snapshot_seq_)
-                  return;  // already in the snapshot or catch-up
-                self->queue_.push_back({std::move(message), Kind::event});
-                self->last_queued_seq_ = seq;
-                if (++self->live_queued_ > self->hub_->config_.live_queue_limit)
-                  return self->fall_behind();
-                self->write_next();
-              });
-  }
-
-  void push_standings(std::uint64_t seq, Message message) override {
-    net::post(ws_.get_executor(), [self = this->shared_from_this(), seq,
-                                   message = std::move(message)]() mutable {
-      if (self->closing_ || seq <= self->snapshot_seq_) return;
-      // In line after the events it reflects; the newest replaces any not yet sent.
-      std::erase_if(self->queue_, [](const Queued& q) { return q.kind == Kind::standings; });
-      self->queue_.push_back({std::move(message), Kind::standings});
-      self->write_next();
+  void push(std::shared_ptr<const LiveBatch> batch) override {
+    net::post(ws_.get_executor(), [self = this->shared_from_this(), batch = std::move(batch)] {
+      self->queue_batch(*batch);
     });
   }
 
@@ -171,8 +156,42 @@ class BasicLiveSession : public LiveSession,
     do_read();
   }
 
+  void queue_batch(const LiveBatch& batch) {
+    if (closing_) return;
+    for (const auto& [seq, message] : batch.events) {
+      if (seq <= snapshot_seq_) continue;  // already in the snapshot or catch-up
+      queue_.push_back({message, Kind::event});
+      last_queued_seq_ = seq;
+      if (++live_queued_ > hub_->config_.live_queue_limit) return fall_behind();
+    }
+    if (batch.standings && batch.standings->seq > snapshot_seq_) {
+      // In line after the events it reflects; the newest replaces any not yet sent.
+      std::erase_if(queue_, [](const Queued& q) { return q.kind == Kind::standings; });
+      queue_.push_back({batch.standings->message, Kind::standings});
+    }
+    write_next();
+  }
+
+  // While more than one message waits, the kernel holds what is written (TCP_CORK) until the last
+  // of them: an event and its standings leave in one segment, one trip through the TCP stack
+  // instead of one per message (most of the fan-out's CPU on loopback).
+  void cork(bool on) {
+#ifdef TCP_CORK
+    if (corked_ == on) return;
+    corked_ = on;
+    int value = on ? 1 : 0;
+    ::setsockopt(beast::get_lowest_layer(ws_).socket().native_handle(), IPPROTO_TCP, TCP_CORK,
+                 &value, sizeof value);
+#else
+    (void)on;
+#endif
+  }
+
   void write_next() {
     if (writing_ || closing_) return;
+    std::size_t waiting = control_.size() + queue_.size();
+    if (waiting == 0) return cork(false);
+    if (waiting > 1) cork(true);
     Message next;
     bool is_event = false;
     if (!control_.empty()) {
@@ -229,6 +248,7 @@ class BasicLiveSession : public LiveSession,
       pending_close_ = reason;
       return;
     }
+    cork(false);
     closing_ = true;
     ws_.async_close(reason, [self = this->shared_from_this()](boost::system::error_code) {});
   }
@@ -251,6 +271,7 @@ class BasicLiveSession : public LiveSession,
   std::optional<websocket::close_reason> pending_close_;
   bool writing_ = false;
   bool closing_ = false;
+  bool corked_ = false;
   ConnectionSlot slot_;  // this connection's place under max_connections
 };
 
@@ -304,44 +325,46 @@ void Hub::publish(const schema::StoredEvent& event) {
     std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
     auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
-    it->second.published_seq = event.seq();
-    Message message = make_message(
-        json::object{{"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}});
-    self->deliver(tournament, event.seq(), message);
-    if (!it->second.standings_pending) {
-      it->second.standings_pending = true;
-      // Queued behind the events already waiting: a burst of events gets one refresh.
-      net::post(self->strand_, [self, tournament] { self->refresh_standings(tournament); });
+    Channel& channel = it->second;
+    channel.published_seq = event.seq();
+    channel.unsent.push_back(
+        {event.seq(), make_message(json::object{
+                          {"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}})});
+    if (!channel.flush_queued) {
+      channel.flush_queued = true;
+      // Queued behind the events already waiting: a burst of events makes one batch.
+      net::post(self->strand_, [self, tournament] { self->flush(tournament); });
     }
   });
 }
 
-void Hub::deliver(const std::string& tournament, std::uint64_t seq, const Message& message) {
-  auto& sessions = channels_[tournament].sessions;
-  std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
-  for (auto& weak : sessions) {
-    if (auto session = weak.lock()) session->push_event(seq, message);
-  }
-}
-
-void Hub::refresh_standings(const std::string& tournament) {
+void Hub::flush(const std::string& tournament) {
   auto it = channels_.find(tournament);
   if (it == channels_.end()) return;
-  it->second.standings_pending = false;
-  std::uint64_t published = it->second.published_seq;
+  Channel& channel = it->second;
+  channel.flush_queued = false;
+  auto batch = std::make_shared<LiveBatch>();
+  batch->events = std::move(channel.unsent);
+  channel.unsent.clear();
+  std::uint64_t published = channel.published_seq;
   auto update = state_.read([&](const LiveState& s) -> std::optional<json::object> {
     const projections::Tournament* t = s.tournament(tournament);
     // The projections may already hold events whose publication is still queued behind this
-    // refresh; the last of them schedules the next refresh, so standings never run ahead of the
-    // events a screen has been sent.
+    // flush; the last of them queues the next flush, so standings never run ahead of the events
+    // a screen has been sent.
     if (t == nullptr || t->last_seq > published) return std::nullopt;
     return standings_and_round("standings", s, *t);
   });
-  if (!update) return;
-  std::uint64_t seq = update->at("seq").as_uint64();
-  Message message = make_message(std::move(*update));
-  for (auto& weak : it->second.sessions) {
-    if (auto session = weak.lock()) session->push_standings(seq, message);
+  if (update) {
+    std::uint64_t seq = update->at("seq").as_uint64();
+    batch->standings = LiveBatch::Sequenced{seq, make_message(std::move(*update))};
+  }
+  if (batch->events.empty() && !batch->standings) return;
+  std::shared_ptr<const LiveBatch> shared = std::move(batch);
+  auto& sessions = channel.sessions;
+  std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
+  for (auto& weak : sessions) {
+    if (auto session = weak.lock()) session->push(shared);
   }
 }
 

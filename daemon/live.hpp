@@ -5,9 +5,10 @@
 // The Hub holds who watches which tournament. Everything it does runs on its strand, in the
 // order the store published the events, so joining and publishing never race: a client joins at
 // the projection's seq S and drops any published event with seq <= S (those are in its snapshot
-// or its catch-up). Each message is built once and shared by every client; each LiveSession has a
-// bounded queue of events and one slot for the newest standings (a newer one replaces it); a
-// client that falls too far behind is told so and closed, and comes back with `since`.
+// or its catch-up). Events published together are handed to each client as one batch with the
+// standings after them, built once and shared by every client; each LiveSession has a bounded
+// queue of events and one slot for the newest standings (a newer one replaces it); a client that
+// falls too far behind is told so and closed, and comes back with `since`.
 //
 // Thread safety: publish() may be called from any thread (the store calls it from its writer
 // thread); join/leave/close_all hop onto the hub's strand; sessions hop onto their own strands.
@@ -34,6 +35,18 @@
 namespace tally::daemon {
 
 using Message = std::shared_ptr<const std::string>;
+
+// What a tournament's watchers are sent at once: the events published since the last batch, in
+// seq order, then the standings that include them (none when the projections are already ahead:
+// the next batch brings them).
+struct LiveBatch {
+  struct Sequenced {
+    std::uint64_t seq = 0;
+    Message message;
+  };
+  std::vector<Sequenced> events;
+  std::optional<Sequenced> standings;
+};
 
 class LiveSession;
 
@@ -64,13 +77,13 @@ class Hub : public std::enable_shared_from_this<Hub> {
   friend class BasicLiveSession;
   std::optional<Response> refuse_unknown(const Request& request, const std::string& tournament);
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
-  void deliver(const std::string& tournament, std::uint64_t seq, const Message& message);
-  void refresh_standings(const std::string& tournament);
+  void flush(const std::string& tournament);
 
   struct Channel {
     std::vector<std::weak_ptr<LiveSession>> sessions;
-    bool standings_pending = false;   // a refresh is queued; more events just wait for it
-    std::uint64_t published_seq = 0;  // the newest event of this tournament sent to the sessions
+    std::vector<LiveBatch::Sequenced> unsent;  // published events waiting for the next flush
+    bool flush_queued = false;                 // a flush is queued; more events just join it
+    std::uint64_t published_seq = 0;           // the newest event of this tournament published
   };
 
   boost::asio::io_context& io_;
