@@ -56,7 +56,12 @@ class LiveSession {
   virtual void go_away() = 0;
 };
 
-// A live client over plain TCP (`Next` = beast::tcp_stream) or TLS (beast::ssl_stream<…>).
+// The TCP socket under a live client's stream, plain or TLS.
+tcp::socket& socket_of(tcp::socket& socket) { return socket; }
+tcp::socket& socket_of(beast::tcp_stream& stream) { return stream.socket(); }
+
+// A live client over plain TCP (`Next` = tcp::socket: the websocket stream keeps its own timeouts,
+// so beast::tcp_stream's timer layer would only cost every write) or TLS (beast::ssl_stream<…>).
 // Every member is touched only on the session's strand.
 template <typename Next>
 class BasicLiveSession : public LiveSession,
@@ -83,8 +88,8 @@ class BasicLiveSession : public LiveSession,
     // A bounded kernel buffer too: what a slow screen cannot take waits in our queue, where the
     // limit applies, instead of piling up in the socket (and in memory) unseen.
     boost::system::error_code ignored;
-    beast::get_lowest_layer(ws_).socket().set_option(
-        net::socket_base::send_buffer_size(kSendBuffer), ignored);
+    socket_of(beast::get_lowest_layer(ws_))
+        .set_option(net::socket_base::send_buffer_size(kSendBuffer), ignored);
     websocket::stream_base::timeout timeouts{};
     timeouts.handshake_timeout = std::chrono::seconds(30);
     timeouts.idle_timeout =
@@ -180,7 +185,7 @@ class BasicLiveSession : public LiveSession,
     if (corked_ == on) return;
     corked_ = on;
     int value = on ? 1 : 0;
-    ::setsockopt(beast::get_lowest_layer(ws_).socket().native_handle(), IPPROTO_TCP, TCP_CORK,
+    ::setsockopt(socket_of(beast::get_lowest_layer(ws_)).native_handle(), IPPROTO_TCP, TCP_CORK,
                  &value, sizeof value);
 #else
     (void)on;
@@ -228,7 +233,7 @@ class BasicLiveSession : public LiveSession,
       // Its socket is full: no frame can reach it now. Cut the connection; it resumes with since.
       closing_ = true;
       boost::system::error_code ignored;
-      beast::get_lowest_layer(ws_).socket().close(ignored);
+      socket_of(beast::get_lowest_layer(ws_)).close(ignored);
       return;
     }
     control_.push_back(
@@ -295,9 +300,9 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
     return problem(request, http::status::bad_request, "the connection closed during the upgrade");
   // On a strand of its own: with live_threads > 1 a session's writes, reads and pushes must
   // never run at once (they did, and corrupted the heap).
-  beast::tcp_stream moved(tcp::socket(net::make_strand(io_), protocol, socket.release()));
-  std::make_shared<BasicLiveSession<beast::tcp_stream>>(std::move(moved), shared_from_this(),
-                                                        tournament, since, std::move(slot))
+  tcp::socket moved(net::make_strand(io_), protocol, socket.release());
+  std::make_shared<BasicLiveSession<tcp::socket>>(std::move(moved), shared_from_this(), tournament,
+                                                  since, std::move(slot))
       ->run(std::move(request));
   return std::nullopt;
 }
