@@ -130,7 +130,9 @@ class Screen : public std::enable_shared_from_this<Screen> {
     ++*ready_;
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  // Straight on the socket: a timer layer (beast::tcp_stream) would spend on every read the CPU
+  // the server is being measured with.
+  websocket::stream<tcp::socket> ws_;
   beast::flat_buffer buffer_;
   const Options& options_;
   std::string target_;
