@@ -16,7 +16,8 @@
 #   clients with one subscriber (tally-peer-bench), and PostgreSQL's INSERT alone as a reference;
 #   the store's own append API (bench-store) at 1, 8, 64 threads;
 #   replay of 10^4, 10^5, 10^6 events (bench-replay);
-#   write → WebSocket delivery at 10, 100, 1000, 5000 screens (tally-loadgen, 4 judges at 50/s);
+#   write → WebSocket delivery at 10, 100, 1000, 5000 screens (tally-loadgen, 4 judges at 50/s),
+#   and at 1000 screens at a venue's pace (5 writes/s);
 # with the servers' memory at each point. Writes DIR/parts/*.json (each program's own output),
 # DIR/results.json (everything, with the ratios and goals), DIR/results.md (the tables),
 # DIR/*.png (bench/plot.py) and DIR/run.log. Not part of the test command; takes ~15 minutes.
@@ -90,11 +91,11 @@ exec > >(tee "$OUT/run.log") 2>&1
 # --- the counts (per point, over all clients)
 if ((QUICK)); then
   declare -A HTTP_WRITES=([1]=200 [8]=1000 [64]=3000 [256]=3000)
-  PEER_WRITES=3000 PG_WRITES=500 REPLAY_SIZES=(10000) SCREENS=(10 100) DELIVERY_WRITES=100
+  PEER_WRITES=3000 PG_WRITES=500 REPLAY_SIZES=(10000) SCREENS=(10 100) DELIVERY_WRITES=100 VENUE_WRITES=10
 else
   declare -A HTTP_WRITES=([1]=2000 [8]=10000 [64]=40000 [256]=40000)
   PEER_WRITES=40000 PG_WRITES=4000 REPLAY_SIZES=(10000 100000 1000000)
-  SCREENS=(10 100 1000 5000) DELIVERY_WRITES=400
+  SCREENS=(10 100 1000 5000) DELIVERY_WRITES=400 VENUE_WRITES=100
 fi
 
 "$PYTHON" - "$PARTS/meta.json" "$REPEAT" <<'EOF'
@@ -179,6 +180,8 @@ for r in $(seq "$REPEAT"); do
   for s in "${SCREENS[@]}"; do
     loadgen_point "delivery-s$s-r$r" --writers 4 --screens "$s" --rate 50 --writes "$DELIVERY_WRITES"
   done
+  # 50 writes/s is a stress rate; a venue's judges enter a few results a second at the busiest.
+  loadgen_point "venue-s1000-r$r" --writers 4 --screens 1000 --rate 5 --writes "$VENUE_WRITES"
 done
 
 for n in "${REPLAY_SIZES[@]}"; do
