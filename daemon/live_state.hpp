@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ class LiveState {
 
   // Folds one appended event. REQUIRES: called in seq order, from one thread at a time.
   void apply(const schema::StoredEvent& event);
+  // Folds consecutive events under one lock (replay folds the log a batch at a time).
+  // REQUIRES: as above.
+  void apply(std::span<const schema::StoredEvent> events);
 
   // Runs `f(const LiveState&)` under the shared lock and returns what it returns.
   template <typename F>
@@ -76,6 +80,7 @@ class LiveState {
   boost::json::object standings(const projections::Tournament& t) const;
 
  private:
+  void apply_locked(const schema::StoredEvent& event);
   void apply_judges(const schema::StoredEvent& event);
 
   const projections::GameRegistry& games_;

@@ -77,7 +77,7 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
 
   auto last_report = std::chrono::steady_clock::now();
   for (auto batch = queue.pop(); !batch.empty(); batch = queue.pop()) {
-    for (const auto& event : batch) state.apply(event);
+    state.apply(batch);
     done.events += batch.size();
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       progress(done);

@@ -96,10 +96,13 @@ std::vector<const Player*> Tournament::active_players() const {
 }
 
 bool Tournament::apply(const schema::StoredEvent& stored) {
+  auto stream = stored.event().getStream();
+  return apply(stored, parse_stream(std::string_view(stream.cStr(), stream.size())));
+}
+
+bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stream) {
   auto event = stored.event();
   auto payload = event.getPayload();
-  StreamName stream =
-      parse_stream(std::string_view(event.getStream().cStr(), event.getStream().size()));
   if (stream.tournament.empty()) return false;
   if (!id.empty() && stream.tournament != id) return false;
 
