@@ -28,12 +28,19 @@ void LiveState::apply_locked(const schema::StoredEvent& event) {
   }
   auto name = projections::parse_stream(stream);
   if (name.tournament.empty()) return;
-  auto it = tournaments_.find(name.tournament);
+  auto it = find_tournament(name.tournament);
   if (it == tournaments_.end()) {
     if (event.event().getPayload().which() != schema::Event::Payload::TOURNAMENT_CREATED) return;
-    it = tournaments_.emplace(name.tournament, projections::Tournament{}).first;
+    it = last_tournament_ = tournaments_.emplace(name.tournament, projections::Tournament{}).first;
   }
   it->second.apply(event, name);
+}
+
+LiveState::Tournaments::iterator LiveState::find_tournament(std::string_view id) {
+  if (last_tournament_ == tournaments_.end() || last_tournament_->first != id) {
+    last_tournament_ = tournaments_.find(id);
+  }
+  return last_tournament_;
 }
 
 void LiveState::apply_judges(const schema::StoredEvent& event) {
