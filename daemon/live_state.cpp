@@ -10,20 +10,37 @@ std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size())
 
 void LiveState::apply(const schema::StoredEvent& event) {
   std::unique_lock lock(mutex_);
+  apply_locked(event);
+}
+
+void LiveState::apply(std::span<const schema::StoredEvent> events) {
+  std::unique_lock lock(mutex_);
+  for (const auto& event : events) apply_locked(event);
+}
+
+void LiveState::apply_locked(const schema::StoredEvent& event) {
   seq_ = event.seq();
-  std::string_view stream(event.event().getStream().cStr(), event.event().getStream().size());
+  auto stream_text = event.event().getStream();  // each get checks bounds again: once is enough
+  std::string_view stream(stream_text.cStr(), stream_text.size());
   if (stream == "judges") {
     apply_judges(event);
     return;
   }
   auto name = projections::parse_stream(stream);
   if (name.tournament.empty()) return;
-  auto it = tournaments_.find(name.tournament);
+  auto it = find_tournament(name.tournament);
   if (it == tournaments_.end()) {
     if (event.event().getPayload().which() != schema::Event::Payload::TOURNAMENT_CREATED) return;
-    it = tournaments_.emplace(name.tournament, projections::Tournament{}).first;
+    it = last_tournament_ = tournaments_.emplace(name.tournament, projections::Tournament{}).first;
   }
-  it->second.apply(event);
+  it->second.apply(event, name);
+}
+
+LiveState::Tournaments::iterator LiveState::find_tournament(std::string_view id) {
+  if (last_tournament_ == tournaments_.end() || last_tournament_->first != id) {
+    last_tournament_ = tournaments_.find(id);
+  }
+  return last_tournament_;
 }
 
 void LiveState::apply_judges(const schema::StoredEvent& event) {

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -45,10 +46,15 @@ struct Identity {
 
 class LiveState {
  public:
+  using Tournaments = std::map<std::string, projections::Tournament, std::less<>>;
+
   explicit LiveState(const projections::GameRegistry& games) : games_(games) {}
 
   // Folds one appended event. REQUIRES: called in seq order, from one thread at a time.
   void apply(const schema::StoredEvent& event);
+  // Folds consecutive events under one lock (replay folds the log a batch at a time).
+  // REQUIRES: as above.
+  void apply(std::span<const schema::StoredEvent> events);
 
   // Runs `f(const LiveState&)` under the shared lock and returns what it returns.
   template <typename F>
@@ -60,9 +66,7 @@ class LiveState {
   // --- Accessors. REQUIRES: called inside read(). ---
   std::uint64_t seq() const { return seq_; }
   const projections::Tournament* tournament(std::string_view id) const;
-  const std::map<std::string, projections::Tournament, std::less<>>& tournaments() const {
-    return tournaments_;
-  }
+  const Tournaments& tournaments() const { return tournaments_; }
   const std::vector<Judge>& judges() const { return judges_; }
   std::uint64_t judges_version() const { return judges_version_; }
   const Judge* judge(std::string_view id) const;
@@ -76,12 +80,17 @@ class LiveState {
   boost::json::object standings(const projections::Tournament& t) const;
 
  private:
+  void apply_locked(const schema::StoredEvent& event);
+  Tournaments::iterator find_tournament(std::string_view id);
   void apply_judges(const schema::StoredEvent& event);
 
   const projections::GameRegistry& games_;
   mutable std::shared_mutex mutex_;
   std::uint64_t seq_ = 0;
-  std::map<std::string, projections::Tournament, std::less<>> tournaments_;
+  Tournaments tournaments_;
+  // The tournament of the last event folded (end(): none). The log comes in runs of one
+  // tournament's events (a seating, a table's result and its claim), so most lookups stop here.
+  Tournaments::iterator last_tournament_ = tournaments_.end();
   std::vector<Judge> judges_;
   std::uint64_t judges_version_ = 0;  // the `judges` stream's version
 

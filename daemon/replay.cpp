@@ -2,8 +2,11 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
+#include <cstring>
 #include <deque>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -11,44 +14,111 @@ namespace tally::daemon {
 
 namespace {
 
-// Batches of decoded events from the reading thread to the folding one, at most `kMaxBatches`
-// waiting (so the reader cannot run ahead and fill memory).
-class BatchQueue {
+// Events as the log holds them, copied out of RocksDB back to back. The reading thread only
+// copies; the folding thread decodes, which allocates one block per event (most of which the
+// projections keep). Decoding on the reading thread made it the slower half: blocks it allocated
+// and the folding thread freed kept both waiting on the allocator's lock.
+struct EncodedBatch {
+  static constexpr std::size_t kMaxEvents = 1024;
+  static constexpr std::size_t kMaxBytes = 1 << 20;  // events are usually far smaller
+
+  struct Entry {
+    std::uint64_t seq;
+    std::size_t offset;  // of the hash in `bytes`; the encoded event follows it
+    std::size_t size;    // of the encoded event
+  };
+  std::string bytes;
+  std::vector<Entry> entries;
+
+  bool full() const { return entries.size() == kMaxEvents || bytes.size() >= kMaxBytes; }
+  void add(const events::EncodedEvent& e) {
+    entries.push_back({e.seq, bytes.size(), e.bytes.size()});
+    bytes.append(e.hash).append(e.bytes);
+  }
+  schema::StoredEvent decode(const Entry& entry) const {
+    schema::Digest hash;
+    std::memcpy(hash.data(), bytes.data() + entry.offset, hash.size());
+    return {entry.seq, hash,
+            std::string_view(bytes).substr(entry.offset + hash.size(), entry.size)};
+  }
+  void clear() {
+    bytes.clear();  // keeps the capacity: the batch goes round again
+    entries.clear();
+  }
+};
+
+// A fixed set of batches going round between the two threads: the reader fills an empty one and
+// hands it over, the folder folds a full one and hands it back. Memory stays bounded (the reader
+// waits when every batch is full) and nothing is allocated once each batch has grown.
+class BatchRing {
  public:
-  static constexpr std::size_t kBatch = 1024;
-  static constexpr std::size_t kMaxBatches = 16;
-  using Batch = std::vector<schema::StoredEvent>;
+  static constexpr std::size_t kBatches = 8;
 
-  void push(Batch batch) {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return batches_.size() < kMaxBatches; });
-    batches_.push_back(std::move(batch));
-    ready_.notify_one();
+  BatchRing() : batches_(kBatches) {
+    for (auto& b : batches_) empty_.push_back(&b);
   }
 
-  void close() {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    ready_.notify_one();
-  }
-
-  // An empty batch: closed and drained.
-  Batch pop() {
+  // Reader side. Null once the folder has stopped.
+  EncodedBatch* take_empty() {
     std::unique_lock lock(mutex_);
-    ready_.wait(lock, [&] { return closed_ || !batches_.empty(); });
-    if (batches_.empty()) return {};
-    Batch batch = std::move(batches_.front());
-    batches_.pop_front();
-    room_.notify_one();
+    changed_.wait(lock, [&] { return stopped_ || !empty_.empty(); });
+    if (stopped_) return nullptr;
+    EncodedBatch* batch = empty_.front();
+    empty_.pop_front();
     return batch;
   }
+  void put_full(EncodedBatch* batch) { put(full_, batch); }
+  void close() { set(closed_); }
+
+  // Folder side. Null once the reader has closed and every full batch is taken.
+  EncodedBatch* take_full() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return closed_ || !full_.empty(); });
+    if (full_.empty()) return nullptr;
+    EncodedBatch* batch = full_.front();
+    full_.pop_front();
+    return batch;
+  }
+  void put_empty(EncodedBatch* batch) {
+    batch->clear();
+    put(empty_, batch);
+  }
+  void stop() { set(stopped_); }
 
  private:
+  void put(std::deque<EncodedBatch*>& to, EncodedBatch* batch) {
+    std::lock_guard lock(mutex_);
+    to.push_back(batch);
+    changed_.notify_all();
+  }
+  void set(bool& flag) {
+    std::lock_guard lock(mutex_);
+    flag = true;
+    changed_.notify_all();
+  }
+
+  std::vector<EncodedBatch> batches_;
   std::mutex mutex_;
-  std::condition_variable ready_, room_;
-  std::deque<Batch> batches_;  // GUARDED_BY(mutex_)
-  bool closed_ = false;        // GUARDED_BY(mutex_)
+  std::condition_variable changed_;
+  std::deque<EncodedBatch*> empty_, full_;  // GUARDED_BY(mutex_)
+  bool closed_ = false;                     // GUARDED_BY(mutex_): the reader is done
+  bool stopped_ = false;                    // GUARDED_BY(mutex_): the folder gave up (threw)
 };
+
+void read_log(const events::ReadView& view, BatchRing& ring) {
+  EncodedBatch* batch = ring.take_empty();
+  if (batch != nullptr) {
+    view.scan_encoded(1, [&](const events::EncodedEvent& event) {
+      batch->add(event);
+      if (!batch->full()) return true;
+      ring.put_full(batch);
+      batch = ring.take_empty();
+      return batch != nullptr;
+    });
+  }
+  if (batch != nullptr && !batch->entries.empty()) ring.put_full(batch);
+  ring.close();
+}
 
 }  // namespace
 
@@ -58,33 +128,32 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
   ReplayProgress done{0, view.head().seq};
   if (done.total == 0) return 0;
 
-  BatchQueue queue;
-  std::thread reader([&] {
-    BatchQueue::Batch batch;
-    batch.reserve(BatchQueue::kBatch);
-    view.scan(1, [&](const schema::StoredEvent& event) {
-      batch.push_back(event);
-      if (batch.size() == BatchQueue::kBatch) {
-        queue.push(std::move(batch));
-        batch = {};
-        batch.reserve(BatchQueue::kBatch);
-      }
-      return true;
-    });
-    if (!batch.empty()) queue.push(std::move(batch));
-    queue.close();
-  });
+  BatchRing ring;
+  std::thread reader([&] { read_log(view, ring); });
+  // Whatever the fold throws (an event that does not decode), the reader stops and is joined.
+  struct JoinReader {
+    BatchRing& ring;
+    std::thread& reader;
+    ~JoinReader() {
+      ring.stop();
+      reader.join();
+    }
+  } join_reader{ring, reader};
 
+  std::vector<schema::StoredEvent> decoded;
+  decoded.reserve(EncodedBatch::kMaxEvents);
   auto last_report = std::chrono::steady_clock::now();
-  for (auto batch = queue.pop(); !batch.empty(); batch = queue.pop()) {
-    for (const auto& event : batch) state.apply(event);
-    done.events += batch.size();
+  while (EncodedBatch* batch = ring.take_full()) {
+    for (const auto& entry : batch->entries) decoded.push_back(batch->decode(entry));
+    ring.put_empty(batch);
+    state.apply(decoded);
+    done.events += decoded.size();
+    decoded.clear();
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       progress(done);
       last_report = std::chrono::steady_clock::now();
     }
   }
-  reader.join();
   return done.events;
 }
 

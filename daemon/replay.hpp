@@ -1,8 +1,10 @@
 // Rebuilding the projections from the log at start.
 //
-// Two threads in a pipeline: one reads the log (RocksDB iteration and decoding every event), the
-// caller's thread folds the events into the projections, in seq order. On two cores the replay
-// then takes about as long as the slower of the two halves instead of their sum.
+// Two threads in a pipeline: one reads the log (RocksDB iteration, copying each event's bytes
+// out), the caller's thread decodes the events and folds them into the projections, in seq
+// order. On two cores the replay then takes about as long as the slower of the two halves
+// instead of their sum. An exception from the fold (an event that does not decode) stops the
+// reader and leaves replay().
 //
 // Thread safety: call before anything else appends or reads `state` (at start).
 #pragma once

@@ -558,6 +558,13 @@ std::vector<StoredEvent> ReadView::log(std::uint64_t from_seq, std::size_t limit
 
 void ReadView::scan(std::uint64_t from_seq,
                     const std::function<bool(const StoredEvent&)>& visit) const {
+  scan_encoded(from_seq, [&](const EncodedEvent& e) {
+    return visit(StoredEvent(e.seq, keys::digest_at(e.hash), e.bytes));
+  });
+}
+
+void ReadView::scan_encoded(std::uint64_t from_seq,
+                            const std::function<bool(const EncodedEvent&)>& visit) const {
   auto& impl = *store_->impl_;
   rocksdb::ReadOptions read_options;
   read_options.snapshot = snapshot_;
@@ -567,7 +574,7 @@ void ReadView::scan(std::uint64_t from_seq,
     std::uint64_t seq = keys::read_be64(as_view(it->key()));
     if (seq > head_.seq) break;
     std::string_view value = as_view(it->value());
-    if (!visit(StoredEvent(seq, keys::digest_at(value), value.substr(32)))) break;
+    if (!visit(EncodedEvent{seq, value.substr(0, 32), value.substr(32)})) break;
   }
 }
 

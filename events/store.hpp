@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rocksdb {
@@ -139,6 +140,14 @@ struct VerifyResult {
 
 class EventStore;
 
+// One event as the log holds it, not yet decoded. The views are valid only while the visit that
+// receives it runs.
+struct EncodedEvent {
+  std::uint64_t seq = 0;
+  std::string_view hash;   // the event's 32-byte hash
+  std::string_view bytes;  // the encoded event (a Cap'n Proto message)
+};
+
 // A consistent view of the log at one moment: every read through it sees the same events.
 class ReadView {
  public:
@@ -156,6 +165,10 @@ class ReadView {
   // Calls `visit` for each event from `from_seq` to the view's head, in seq order, without
   // collecting them; stops early when `visit` returns false.
   void scan(std::uint64_t from_seq, const std::function<bool(const StoredEvent&)>& visit) const;
+  // The same walk without decoding: for a reader that hands the bytes to another thread to
+  // decode there (replay at start).
+  void scan_encoded(std::uint64_t from_seq,
+                    const std::function<bool(const EncodedEvent&)>& visit) const;
   // Events of the stream `root` and of every stream below `root/` (a tournament and its
   // tables), in seq order.
   std::vector<StoredEvent> tree(std::string_view root) const;

@@ -39,6 +39,13 @@ std::optional<std::uint32_t> parse_number(std::string_view text) {
 
 std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
 
+std::vector<std::string> texts(capnp::List<capnp::Text>::Reader list) {
+  std::vector<std::string> out;
+  out.reserve(list.size());  // a seating makes many small vectors: one allocation each
+  for (auto t : list) out.push_back(text(t));
+  return out;
+}
+
 }  // namespace
 
 const SeatedTable* Round::table(std::uint32_t number) const {
@@ -96,10 +103,13 @@ std::vector<const Player*> Tournament::active_players() const {
 }
 
 bool Tournament::apply(const schema::StoredEvent& stored) {
+  auto stream = stored.event().getStream();
+  return apply(stored, parse_stream(std::string_view(stream.cStr(), stream.size())));
+}
+
+bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stream) {
   auto event = stored.event();
   auto payload = event.getPayload();
-  StreamName stream =
-      parse_stream(std::string_view(event.getStream().cStr(), event.getStream().size()));
   if (stream.tournament.empty()) return false;
   if (!id.empty() && stream.tournament != id) return false;
 
@@ -154,12 +164,14 @@ bool Tournament::apply(const schema::StoredEvent& stored) {
       round.seed = seated.getSeed();
       round.forced = seated.getForced();
       round.seq = stored.seq();
-      for (auto t : seated.getTables()) {
+      auto tables = seated.getTables();
+      round.tables.reserve(tables.size());
+      for (auto t : tables) {
         SeatedTable table;
         table.number = t.getTable();
-        for (auto p : t.getPlayers()) table.players.push_back(text(p));
+        table.players = texts(t.getPlayers());
         table.league = text(t.getLeague());
-        for (auto l : t.getRatingLeagues()) table.rating_leagues.push_back(text(l));
+        table.rating_leagues = texts(t.getRatingLeagues());
         round.tables.push_back(std::move(table));
       }
       if (round.number >= 1 && round.number <= rounds.size()) {

@@ -69,6 +69,19 @@ TableState blank_table(std::uint32_t round, std::uint32_t table);
 
 using TableKey = std::pair<std::uint32_t, std::uint32_t>;  // (round, table)
 
+// Stream names: the tournament's own stream and one per table, so that judges at different
+// tables never conflict.
+std::string tournament_stream(std::string_view id);
+std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
+
+// A view into the parsed name: valid as long as the string it was parsed from.
+struct StreamName {
+  std::string_view tournament;  // empty: not a tournament's stream
+  std::uint32_t round = 0;      // 0: the tournament's own stream
+  std::uint32_t table = 0;
+};
+StreamName parse_stream(std::string_view stream);
+
 class Tournament {
  public:
   std::string id;
@@ -94,22 +107,12 @@ class Tournament {
   // Events must come in seq order. Returns false (and changes nothing) for an event that does
   // not belong here, which would be a bug in the caller.
   bool apply(const schema::StoredEvent& event);
+  // The same, for a caller that has parsed the event's stream name already.
+  // REQUIRES: `stream` is parse_stream() of the event's stream name.
+  bool apply(const schema::StoredEvent& event, const StreamName& stream);
 
   // Builds a tournament from its events (seq order), e.g. `as_of` standings.
   static std::optional<Tournament> fold(const std::vector<schema::StoredEvent>& events);
 };
-
-// Stream names: the tournament's own stream and one per table, so that judges at different
-// tables never conflict.
-std::string tournament_stream(std::string_view id);
-std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
-
-// A view into the parsed name: valid as long as the string it was parsed from.
-struct StreamName {
-  std::string_view tournament;  // empty: not a tournament's stream
-  std::uint32_t round = 0;      // 0: the tournament's own stream
-  std::uint32_t table = 0;
-};
-StreamName parse_stream(std::string_view stream);
 
 }  // namespace tally::projections
