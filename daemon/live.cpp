@@ -97,6 +97,9 @@ class BasicLiveSession : public LiveSession,
     timeouts.keep_alive_pings = true;  // a vanished screen is noticed and closed
     ws_.set_option(timeouts);
     ws_.read_message_max(4096);
+    // One frame per message: Beast would cut a 15 KB standings message into 4 KB frames, each its
+    // own write through the TCP stack.
+    ws_.auto_fragment(false);
     ws_.async_accept(request, [self = this->shared_from_this()](boost::system::error_code ec) {
       self->on_accept(ec);
     });
