@@ -16,7 +16,6 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 
 #include <sys/resource.h>
@@ -25,6 +24,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -35,7 +35,6 @@ namespace {
 
 namespace net = boost::asio;
 namespace beast = boost::beast;
-namespace websocket = beast::websocket;
 namespace json = boost::json;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
@@ -71,6 +70,12 @@ std::pair<std::string_view, std::uint64_t> head_of(std::string_view text) {
 }
 
 // One venue screen: connects, reads every message, remembers when each seq arrived.
+//
+// It speaks the WebSocket protocol itself (an RFC 6455 client handshake, then the server's
+// unmasked frames, a pong for every ping) instead of through Beast: on the two cores it shares
+// with the server, Beast's per-message layers and UTF-8 check made the screens cost more CPU than
+// the server spent sending to them, and that CPU delayed the very deliveries being measured. The
+// server cannot tell these screens from a browser.
 class Screen : public std::enable_shared_from_this<Screen> {
  public:
   struct Arrival {
@@ -80,18 +85,24 @@ class Screen : public std::enable_shared_from_this<Screen> {
   };
 
   Screen(net::io_context& io, const Options& o, std::string target)
-      : ws_(net::make_strand(io)), options_(o), target_(std::move(target)) {}
+      : socket_(net::make_strand(io)), options_(o), target_(std::move(target)), in_(64 * 1024) {}
 
   void start(std::atomic<int>& ready) {
     ready_ = &ready;
     tcp::endpoint endpoint(net::ip::make_address(options_.host), options_.port);
-    beast::get_lowest_layer(ws_).async_connect(endpoint, [self = shared_from_this()](
-                                                             beast::error_code ec) {
+    socket_.async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail("connect", ec);
-      self->ws_.async_handshake(self->options_.host, self->target_, [self](beast::error_code ec) {
-        if (ec) return self->fail("handshake", ec);
-        self->read();
-      });
+      boost::system::error_code ignored;
+      self->socket_.set_option(tcp::no_delay(true), ignored);
+      auto request = std::make_shared<std::string>(
+          "GET " + self->target_ + " HTTP/1.1\r\nHost: " + self->options_.host +
+          "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+          "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+      net::async_write(self->socket_, net::buffer(*request),
+                       [self, request](beast::error_code ec, std::size_t) {
+                         if (ec) return self->fail("handshake", ec);
+                         self->read();
+                       });
     });
   }
 
@@ -102,26 +113,109 @@ class Screen : public std::enable_shared_from_this<Screen> {
 
  private:
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) {
-        self->closed = true;
-        return;
+    if (have_ == in_.size()) in_.resize(in_.size() * 2);
+    socket_.async_read_some(net::buffer(in_.data() + have_, in_.size() - have_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                              if (ec) {
+                                self->closed = true;
+                                return;
+                              }
+                              auto at = Clock::now();
+                              self->have_ += n;
+                              if (!self->upgraded_ && !self->take_handshake_answer()) return;
+                              if (!self->take_frames(at)) return;
+                              self->read();
+                            });
+  }
+
+  // The server's "101 Switching Protocols" and its headers; frames may follow in the same read.
+  bool take_handshake_answer() {
+    std::string_view text(in_.data(), have_);
+    auto end = text.find("\r\n\r\n");
+    if (end == std::string_view::npos) return true;  // not all there yet
+    if (!text.starts_with("HTTP/1.1 101")) {
+      fail("handshake", boost::asio::error::connection_refused);
+      return false;
+    }
+    consume(end + 4);
+    upgraded_ = true;
+    return true;
+  }
+
+  // Every whole frame in the buffer. Server frames are never masked; a message may come in
+  // fragments (type and seq are in the first, the arrival is the last).
+  bool take_frames(Clock::time_point at) {
+    std::size_t used = 0;
+    for (;;) {
+      const auto* p = reinterpret_cast<const unsigned char*>(in_.data() + used);
+      std::size_t left = have_ - used;
+      if (left < 2) break;
+      unsigned opcode = p[0] & 0x0F;
+      std::uint64_t length = p[1] & 0x7F;
+      std::size_t header = 2;
+      if (length == 126) {
+        header = 4;
+        if (left < header) break;
+        length = (std::uint64_t{p[2]} << 8) | p[3];
+      } else if (length == 127) {
+        header = 10;
+        if (left < header) break;
+        length = 0;
+        for (int i = 2; i < 10; ++i) length = (length << 8) | p[i];
       }
-      auto at = Clock::now();
-      // The server writes {"type":"…","seq":N,…}: reading those two members is all a screen needs
-      // here, and parsing whole messages would take the CPU the server is being measured with.
-      std::string_view text(static_cast<const char*>(self->buffer_.data().data()),
-                            self->buffer_.size());
-      auto [type, seq] = head_of(text);
-      self->buffer_.consume(self->buffer_.size());
-      if (type == "snapshot") {
-        self->snapshot_seq = seq;
-        ++*self->ready_;
-      } else if (type == "event" || type == "standings") {
-        self->arrivals.push_back({type == "standings", seq, at});
+      if ((p[1] & 0x80) != 0) {
+        fail("frame", boost::asio::error::invalid_argument);
+        return false;
       }
-      self->read();
-    });
+      bool final = (p[0] & 0x80) != 0;
+      if (left < header + length) {
+        if (in_.size() < header + length) in_.resize(header + length);
+        break;
+      }
+      std::string_view payload(in_.data() + used + header, length);
+      used += header + length;
+      if (opcode == 0x1 || opcode == 0x0) {
+        if (opcode == 0x1) {
+          auto [type, seq] = head_of(payload);
+          head_ = {std::string(type), seq};  // short: no allocation
+        }
+        if (final) on_message(head_, at);
+      } else if (opcode == 0x9) {
+        pong(payload);
+      } else if (opcode == 0x8) {
+        closed = true;
+        return false;
+      }
+    }
+    consume(used);
+    return true;
+  }
+
+  // The server writes {"type":"…","seq":N,…}: reading those two members is all a screen needs.
+  void on_message(const std::pair<std::string, std::uint64_t>& head, Clock::time_point at) {
+    const auto& [type, seq] = head;
+    if (type == "snapshot") {
+      snapshot_seq = seq;
+      ++*ready_;
+    } else if (type == "event" || type == "standings") {
+      arrivals.push_back({type == "standings", seq, at});
+    }
+  }
+
+  // A client's frames are masked; a zero mask leaves the payload as it is.
+  void pong(std::string_view payload) {
+    auto frame = std::make_shared<std::string>();
+    frame->push_back(static_cast<char>(0x8A));
+    frame->push_back(static_cast<char>(0x80 | payload.size()));  // control payloads are < 126
+    frame->append(4, '\0');
+    frame->append(payload);
+    net::async_write(socket_, net::buffer(*frame),
+                     [self = shared_from_this(), frame](beast::error_code, std::size_t) {});
+  }
+
+  void consume(std::size_t n) {
+    std::memmove(in_.data(), in_.data() + n, have_ - n);
+    have_ -= n;
   }
 
   void fail(const char* what, beast::error_code ec) {
@@ -130,12 +224,13 @@ class Screen : public std::enable_shared_from_this<Screen> {
     ++*ready_;
   }
 
-  // Straight on the socket: a timer layer (beast::tcp_stream) would spend on every read the CPU
-  // the server is being measured with.
-  websocket::stream<tcp::socket> ws_;
-  beast::flat_buffer buffer_;
+  tcp::socket socket_;
   const Options& options_;
   std::string target_;
+  std::vector<char> in_;
+  std::size_t have_ = 0;
+  bool upgraded_ = false;
+  std::pair<std::string, std::uint64_t> head_;  // type and seq of the message being read
   std::atomic<int>* ready_ = nullptr;
 };
 
