@@ -20,7 +20,8 @@
 #   and at 1000 screens at a venue's pace (5 writes/s);
 # with the servers' memory at each point. Writes DIR/parts/*.json (each program's own output),
 # DIR/results.json (everything, with the ratios and goals), DIR/results.md (the tables),
-# DIR/*.png (bench/plot.py) and DIR/run.log. Not part of the test command; takes ~15 minutes.
+# DIR/*.png (bench/plot.py) and DIR/run.log. Not part of the test command; takes ~5 minutes with --repeat 2
+# on the dev machine once built.
 #
 # Needs, besides the build dependencies (deploy/deps.sh): redis-server, postgresql,
 # libhiredis-dev, libpq-dev, python3-matplotlib. Environment: BENCH_JOBS (build parallelism),

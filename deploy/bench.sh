@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole benchmark in one command (not part of the test command; ~15 minutes):
+# The whole benchmark in one command (not part of the test command; ~5 minutes):
 # installs what is missing (the build's packages, and Redis, PostgreSQL, hiredis, libpq and
 # matplotlib for the peers and the plots), builds in Release and runs bench/run-all.sh, which
 # compares tallyd with Redis Streams and PostgreSQL on this machine in one run.
