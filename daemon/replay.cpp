@@ -1,5 +1,7 @@
 #include "daemon/replay.hpp"
 
+#include <kj/exception.h>
+
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -105,6 +107,12 @@ class BatchRing {
   bool stopped_ = false;                    // GUARDED_BY(mutex_): the folder gave up (threw)
 };
 
+DamagedLog damaged(const std::string& where, const kj::Exception& e) {
+  return DamagedLog("the log is damaged: " + where + " cannot be read (" +
+                    std::string(e.getDescription().cStr()) +
+                    "); restore the last backup or re-import an export (docs/operations.md)");
+}
+
 void read_log(const events::ReadView& view, BatchRing& ring) {
   EncodedBatch* batch = ring.take_empty();
   if (batch != nullptr) {
@@ -144,9 +152,22 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
   decoded.reserve(EncodedBatch::kMaxEvents);
   auto last_report = std::chrono::steady_clock::now();
   while (EncodedBatch* batch = ring.take_full()) {
-    for (const auto& entry : batch->entries) decoded.push_back(batch->decode(entry));
+    for (const auto& entry : batch->entries) {
+      try {
+        decoded.push_back(batch->decode(entry));
+      } catch (const kj::Exception& e) {
+        throw damaged("event " + std::to_string(entry.seq), e);
+      }
+    }
     ring.put_empty(batch);
-    state.apply(decoded);
+    try {
+      state.apply(decoded);
+    } catch (const kj::Exception& e) {
+      // Cap'n Proto reads lazily: a damaged field shows when the fold reaches it.
+      throw damaged("one of events " + std::to_string(decoded.front().seq()) + "–" +
+                        std::to_string(decoded.back().seq()),
+                    e);
+    }
     done.events += decoded.size();
     decoded.clear();
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {

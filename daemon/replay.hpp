@@ -3,8 +3,9 @@
 // Two threads in a pipeline: one reads the log (RocksDB iteration, copying each event's bytes
 // out), the caller's thread decodes the events and folds them into the projections, in seq
 // order. On two cores the replay then takes about as long as the slower of the two halves
-// instead of their sum. An exception from the fold (an event that does not decode) stops the
-// reader and leaves replay().
+// instead of their sum. An event that cannot be read (a damaged store) stops the reader and
+// leaves replay() as a DamagedLog naming it: tallyd then exits with that message rather than
+// dying on Cap'n Proto's exception, which is no std::exception.
 //
 // Thread safety: call before anything else appends or reads `state` (at start).
 #pragma once
@@ -14,8 +15,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 
 namespace tally::daemon {
+
+// The log holds an event that cannot be decoded or folded.
+struct DamagedLog : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct ReplayProgress {
   std::uint64_t events = 0;  // folded so far
