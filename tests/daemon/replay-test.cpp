@@ -5,12 +5,11 @@
 #include "daemon/replay.hpp"
 
 #include "daemon/live_state.hpp"
-#include "events/keys.hpp"
 #include "projections/games.hpp"
+#include "tests/support/stored_record.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
-#include <rocksdb/db.h>
 #include <boost/json/serialize.hpp>
 
 #include <functional>
@@ -225,19 +224,9 @@ TEST(Replay, AnEmptyLogFoldsNothing) {
 // Overwrites the stored bytes of `seq` so that they are no Cap'n Proto message: a segment table
 // announcing more segments than there are bytes.
 void corrupt(const std::string& dir, std::uint64_t seq) {
-  std::vector<rocksdb::ColumnFamilyDescriptor> families;
-  for (const char* name : {"default", "log", "streams", "idempotency", "meta"}) {
-    families.emplace_back(name, rocksdb::ColumnFamilyOptions());
-  }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir, families, &handles, &db).ok());
-  std::string value;
-  ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), handles[1], events::keys::be64(seq), &value).ok());
-  value.replace(32, 8, std::string("\xff\xff\x00\x00\xff\xff\x00\x00", 8));
-  ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), handles[1], events::keys::be64(seq), value).ok());
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
+  tally::testing::rewrite_stored_record(dir, seq, [](std::string& record) {
+    record.replace(32, 8, std::string("\xff\xff\x00\x00\xff\xff\x00\x00", 8));
+  });
 }
 
 TEST(Replay, AnEventThatDoesNotDecodeStopsReplayNamingIt) {

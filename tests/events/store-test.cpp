@@ -1,10 +1,9 @@
 #include "events/store.hpp"
 
-#include "events/keys.hpp"
+#include "tests/support/stored_record.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
-#include <rocksdb/db.h>
 
 #include <atomic>
 #include <set>
@@ -377,22 +376,12 @@ TEST(EventStore, VerifyAcceptsAnIntactChainAndReportsItsHead) {
   EXPECT_EQ(v.head, store.head().hash);
 }
 
-// Opens the store's RocksDB directly and flips one bit of the stored record of `seq` at `offset`.
+// Flips one bit of the stored record of `seq` at `offset`.
 void flip_byte(const std::string& dir, std::uint64_t seq, std::size_t offset) {
-  std::vector<rocksdb::ColumnFamilyDescriptor> families;
-  for (const char* name : {"default", "log", "streams", "idempotency", "meta"}) {
-    families.emplace_back(name, rocksdb::ColumnFamilyOptions());
-  }
-  std::vector<rocksdb::ColumnFamilyHandle*> handles;
-  rocksdb::DB* db = nullptr;
-  ASSERT_TRUE(rocksdb::DB::Open(rocksdb::DBOptions(), dir, families, &handles, &db).ok());
-  std::string value;
-  ASSERT_TRUE(db->Get(rocksdb::ReadOptions(), handles[1], keys::be64(seq), &value).ok());
-  ASSERT_LT(offset, value.size());
-  value[offset] = static_cast<char>(value[offset] ^ 0x01);
-  ASSERT_TRUE(db->Put(rocksdb::WriteOptions(), handles[1], keys::be64(seq), value).ok());
-  for (auto* h : handles) db->DestroyColumnFamilyHandle(h);
-  delete db;
+  tally::testing::rewrite_stored_record(dir, seq, [&](std::string& record) {
+    ASSERT_LT(offset, record.size());
+    record[offset] = static_cast<char>(record[offset] ^ 0x01);
+  });
 }
 
 class VerifyDetectsAFlippedByte : public ::testing::TestWithParam<std::size_t> {};
