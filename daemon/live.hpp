@@ -70,8 +70,6 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();
 
-  std::size_t clients() const { return static_cast<std::size_t>(metrics_.live_clients()); }
-
  private:
   template <typename Next>
   friend class BasicLiveSession;

@@ -24,7 +24,6 @@ class Metrics {
   void observe_append(double seconds);
   void live_client_joined() { ++live_clients_; }
   void live_client_left() { --live_clients_; }
-  std::int64_t live_clients() const { return live_clients_; }
   // Set once the server exists: counts open HTTP and live connections, as max_connections does.
   void count_connections_with(std::function<std::size_t()> open_connections) {
     std::lock_guard lock(mutex_);
