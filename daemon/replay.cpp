@@ -1,11 +1,12 @@
 #include "daemon/replay.hpp"
 
+#include "events/keys.hpp"
+
 #include <kj/exception.h>
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <mutex>
 #include <string>
@@ -38,10 +39,9 @@ struct EncodedBatch {
     bytes.append(e.hash).append(e.bytes);
   }
   schema::StoredEvent decode(const Entry& entry) const {
-    schema::Digest hash;
-    std::memcpy(hash.data(), bytes.data() + entry.offset, hash.size());
-    return {entry.seq, hash,
-            std::string_view(bytes).substr(entry.offset + hash.size(), entry.size)};
+    std::string_view record = std::string_view(bytes).substr(entry.offset);
+    schema::Digest hash = events::keys::digest_at(record);
+    return {entry.seq, hash, record.substr(hash.size(), entry.size)};
   }
   void clear() {
     bytes.clear();  // keeps the capacity: the batch goes round again
