@@ -11,6 +11,7 @@
 #include <boost/beast/websocket/ssl.hpp>
 
 #include <deque>
+#include <utility>
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -334,7 +335,6 @@ void Hub::publish(const schema::StoredEvent& event) {
     auto it = self->channels_.find(tournament);
     if (it == self->channels_.end() || it->second.sessions.empty()) return;
     Channel& channel = it->second;
-    channel.published_seq = event.seq();
     channel.unsent.push_back(
         {event.seq(), make_message(json::object{
                           {"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}})});
@@ -351,10 +351,10 @@ void Hub::flush(const std::string& tournament) {
   if (it == channels_.end()) return;
   Channel& channel = it->second;
   channel.flush_queued = false;
+  if (channel.unsent.empty()) return;  // only a publish queues a flush: not expected
   auto batch = std::make_shared<LiveBatch>();
-  batch->events = std::move(channel.unsent);
-  channel.unsent.clear();
-  std::uint64_t published = channel.published_seq;
+  batch->events = std::exchange(channel.unsent, {});
+  std::uint64_t published = batch->events.back().seq;  // the newest event of this tournament
   auto update = state_.read([&](const LiveState& s) -> std::optional<json::object> {
     const projections::Tournament* t = s.tournament(tournament);
     // The projections may already hold events whose publication is still queued behind this
@@ -367,7 +367,6 @@ void Hub::flush(const std::string& tournament) {
     std::uint64_t seq = update->at("seq").as_uint64();
     batch->standings = LiveBatch::Sequenced{seq, make_message(std::move(*update))};
   }
-  if (batch->events.empty() && !batch->standings) return;
   std::shared_ptr<const LiveBatch> shared = std::move(batch);
   auto& sessions = channel.sessions;
   std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });

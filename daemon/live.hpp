@@ -81,7 +81,6 @@ class Hub : public std::enable_shared_from_this<Hub> {
     std::vector<std::weak_ptr<LiveSession>> sessions;
     std::vector<LiveBatch::Sequenced> unsent;  // published events waiting for the next flush
     bool flush_queued = false;                 // a flush is queued; more events just join it
-    std::uint64_t published_seq = 0;           // the newest event of this tournament published
   };
 
   boost::asio::io_context& io_;
