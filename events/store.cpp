@@ -224,9 +224,10 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
                                             : "a stream name must be non-empty and without NUL";
       continue;
     }
-    Digest digest = request.content_digest ? *request.content_digest : default_digest(request);
-
+    // What the key remembers of the request; without a key nothing needs it (a hash saved).
+    Digest digest{};
     if (!request.idempotency_key.empty()) {
+      digest = request.content_digest ? *request.content_digest : default_digest(request);
       std::optional<keys::IdempotencyValue> seen;
       std::uint64_t seen_version = 0;
       if (auto it = keys_in_batch.find(request.idempotency_key); it != keys_in_batch.end()) {
