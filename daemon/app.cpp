@@ -215,6 +215,7 @@ void App::run() {
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   log::info("listening",
             {{"address", address}, {"threads", config.threads}, {"data", config.data}});
+  log::flush();  // the start-up lines at once: an operator is watching for them
   if (!config.ready_file.empty()) {
     std::ofstream(config.ready_file + ".tmp") << address << "\n";
     std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);

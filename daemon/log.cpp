@@ -6,14 +6,17 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
+#include <string>
+#include <thread>
 
 namespace tally::daemon::log {
 
 namespace {
 std::atomic<Level> threshold{Level::info};
-std::mutex out;
 
 const char* name(Level level) {
   switch (level) {
@@ -28,6 +31,67 @@ const char* name(Level level) {
   }
   return "info";
 }
+
+// Where the lines go: stderr, in one write per batch of lines. Lines below warn wait up to
+// kDelay (or until kBatchBytes have gathered) so that a busy server makes one write(2) every
+// 50 ms instead of one per request; a warning or an error writes at once, with the lines before
+// it, so the order is kept. Whatever waits is written at exit.
+class Sink {
+ public:
+  static Sink& instance() {
+    // Never destroyed: threads may still log while static objects are torn down at exit.
+    static Sink* sink = [] {
+      auto* s = new Sink;
+      std::atexit([] { instance().write_now(); });
+      return s;
+    }();
+    return *sink;
+  }
+
+  void add(const std::string& line, bool urgent) {
+    std::unique_lock lock(mutex_);
+    bool was_empty = pending_.empty();
+    pending_ += line;
+    if (urgent || pending_.size() >= kBatchBytes) return write_locked();
+    if (!flusher_started_) {
+      flusher_started_ = true;
+      std::thread([this] { flush_forever(); }).detach();
+    }
+    if (was_empty) lines_waiting_.notify_one();
+  }
+
+  void write_now() {
+    std::lock_guard lock(mutex_);
+    write_locked();
+  }
+
+ private:
+  static constexpr std::size_t kBatchBytes = 64 * 1024;
+  static constexpr auto kDelay = std::chrono::milliseconds(50);
+
+  void flush_forever() {
+    for (;;) {
+      {
+        std::unique_lock lock(mutex_);
+        lines_waiting_.wait(lock, [this] { return !pending_.empty(); });
+      }
+      std::this_thread::sleep_for(kDelay);  // let the lines of the next 50 ms join
+      write_now();
+    }
+  }
+
+  void write_locked() {
+    if (pending_.empty()) return;
+    std::fwrite(pending_.data(), 1, pending_.size(), stderr);
+    std::fflush(stderr);
+    pending_.clear();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable lines_waiting_;
+  std::string pending_;  // GUARDED_BY(mutex_)
+  bool flusher_started_ = false;
+};
 }  // namespace
 
 void set_level(Level level) { threshold = level; }
@@ -40,9 +104,9 @@ void write(Level level, std::string_view message, boost::json::object fields) {
   for (auto& [k, v] : fields) line[k] = std::move(v);
   std::string text = boost::json::serialize(line);
   text += '\n';
-  std::lock_guard lock(out);
-  std::fwrite(text.data(), 1, text.size(), stderr);
-  std::fflush(stderr);
+  Sink::instance().add(text, level >= Level::warn);
 }
+
+void flush() { Sink::instance().write_now(); }
 
 }  // namespace tally::daemon::log

@@ -2,7 +2,11 @@
 //   {"ts":"2026-11-30T14:32:05.123Z","level":"info","msg":"request","route":"…","status":201}
 // Tokens and secrets are never passed here (the organizer token's path is logged, not the token).
 //
-// Thread safety: each line is written with one call under a lock; safe from any thread.
+// Lines below warn are written in batches, at most 50 ms after they are logged (a busy server
+// would otherwise make a write(2) per request); warnings and errors are written at once, after
+// the lines before them, and whatever waits is written at exit (flush() forces it).
+//
+// Thread safety: safe from any thread; lines never interleave.
 #pragma once
 
 #include <boost/json/object.hpp>
@@ -15,6 +19,8 @@ enum class Level { debug, info, warn, error };
 
 void set_level(Level level);
 void write(Level level, std::string_view message, boost::json::object fields = {});
+// Writes the lines still waiting.
+void flush();
 inline void info(std::string_view m, boost::json::object f = {}) {
   write(Level::info, m, std::move(f));
 }

@@ -9,6 +9,7 @@
 
 #include <boost/asio.hpp>
 
+#include <string_view>
 #include <thread>
 
 namespace tally::testing {
@@ -327,8 +328,22 @@ TEST_F(Hostile, TheAuditNeedsATokenAndNoTokenEverReachesTheLog) {
   expect_problem(stranger.get("/v1/tournaments/cup/audit"), 401, "token");
   HttpClient wrong = daemon_->client("tly_" + std::string(64, 'a'));
   EXPECT_EQ(wrong.get("/v1/tournaments/cup/audit").status, 401);
+  // The request lines are written in batches within 50 ms: wait for the two refused audits'.
+  std::string log;
+  auto refused_audits = [&] {
+    std::size_t n = 0;
+    constexpr std::string_view kLine = R"("route":"/v1/tournaments/{t}/audit","status":401)";
+    for (auto at = log.find(kLine); at != std::string::npos; at = log.find(kLine, at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  for (int i = 0; i < 100 && refused_audits() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    log = daemon_->log();
+  }
+  ASSERT_GE(refused_audits(), 2u) << "the refused requests were not logged:\n" << log;
   // Every token this server has seen: the organizer's, the judge's, a wrong one.
-  std::string log = daemon_->log();
   for (const std::string& secret :
        {daemon_->organizer_token(), cup_.judge_token, std::string(64, 'a')}) {
     EXPECT_EQ(log.find(secret), std::string::npos) << "a token is in the log";

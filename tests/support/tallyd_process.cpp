@@ -1,5 +1,6 @@
 #include "tests/support/tallyd_process.hpp"
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -107,6 +108,16 @@ std::string TallydProcess::log() const {
   std::stringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+std::string TallydProcess::log_once_it_has(std::string_view text) const {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  std::string now = log();
+  while (now.find(text) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    now = log();
+  }
+  return now;
 }
 
 }  // namespace tally::testing

@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tally::testing {
@@ -33,6 +34,9 @@ class TallydProcess {
   HttpClient organizer() const { return client(organizer_token()); }
   // What the daemon logged so far (stderr).
   std::string log() const;
+  // The log once it holds `text` (tallyd writes request lines in batches, within 50 ms); the log
+  // as it is after 5 s without.
+  std::string log_once_it_has(std::string_view text) const;
 
  private:
   std::string data_;
