@@ -330,10 +330,27 @@ std::optional<Response> Hub::refuse_unknown(const Request& request, const std::s
 }
 
 void Hub::publish(const schema::StoredEvent& event) {
-  net::post(strand_, [self = this->shared_from_this(), event] {
+  bool first;
+  {
+    std::lock_guard lock(published_mutex_);
+    first = published_.empty();
+    published_.push_back(event);
+  }
+  // One hand-over to the screens' thread per batch the store commits, not one per event: with no
+  // screen watching, a busy API would otherwise wake that thread for every write.
+  if (first) net::post(strand_, [self = this->shared_from_this()] { self->take_published(); });
+}
+
+void Hub::take_published() {
+  std::vector<schema::StoredEvent> events;
+  {
+    std::lock_guard lock(published_mutex_);
+    events.swap(published_);
+  }
+  for (const auto& event : events) {
     std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
-    auto it = self->channels_.find(tournament);
-    if (it == self->channels_.end() || it->second.sessions.empty()) return;
+    auto it = channels_.find(tournament);
+    if (it == channels_.end() || it->second.sessions.empty()) continue;
     Channel& channel = it->second;
     channel.unsent.push_back(
         {event.seq(), make_message(json::object{
@@ -341,9 +358,10 @@ void Hub::publish(const schema::StoredEvent& event) {
     if (!channel.flush_queued) {
       channel.flush_queued = true;
       // Queued behind the events already waiting: a burst of events makes one batch.
-      net::post(self->strand_, [self, tournament] { self->flush(tournament); });
+      net::post(strand_,
+                [self = this->shared_from_this(), tournament] { self->flush(tournament); });
     }
-  });
+  }
 }
 
 void Hub::flush(const std::string& tournament) {

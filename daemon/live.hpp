@@ -28,6 +28,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,6 +76,8 @@ class Hub : public std::enable_shared_from_this<Hub> {
   friend class BasicLiveSession;
   std::optional<Response> refuse_unknown(const Request& request, const std::string& tournament);
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
+  // On strand_: moves the published events to their tournaments' channels.
+  void take_published();
   void flush(const std::string& tournament);
 
   struct Channel {
@@ -90,6 +93,8 @@ class Hub : public std::enable_shared_from_this<Hub> {
   Metrics& metrics_;
   const Config& config_;
   std::map<std::string, Channel> channels_;  // only touched on strand_
+  std::mutex published_mutex_;
+  std::vector<schema::StoredEvent> published_;  // GUARDED_BY(published_mutex_), not yet taken
 };
 
 }  // namespace tally::daemon
