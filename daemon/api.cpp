@@ -11,14 +11,30 @@ namespace tally::daemon {
 
 using http::verb;
 
-Api::Api(boost::asio::io_context& io, events::EventStore& store, LiveState& state,
-         const projections::GameRegistry& games, Metrics& metrics, const Config& config)
-    : io_(io), store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
+Api::Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
+         Metrics& metrics, const Config& config)
+    : store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
+
+void Api::finish_background_work() { background_.join(); }
 
 std::vector<Api::RouteSpec> Api::routes() {
   using W = schema::Event::Payload::Which;
   auto bind = [](void (Api::*handler)(const ExchangePtr&)) {
     return [handler](Api& api, const ExchangePtr& ex) { (api.*handler)(ex); };
+  };
+  // Off the I/O threads (see background_); an exception there is answered as the dispatcher
+  // answers one on an I/O thread.
+  auto in_background = [](void (Api::*handler)(const ExchangePtr&)) {
+    return [handler](Api& api, const ExchangePtr& ex) {
+      boost::asio::post(api.background_, [&api, handler, ex] {
+        try {
+          (api.*handler)(ex);
+        } catch (const std::exception& e) {
+          ex->respond(problem(ex->request, http::status::internal_server_error,
+                              std::string("internal error: ") + e.what()));
+        }
+      });
+    };
   };
   auto table_action = [](W kind) {
     return [kind](Api& api, const ExchangePtr& ex) { api.post_table_action(ex, kind); };
@@ -48,9 +64,9 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings)},
       {verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit)},
       {verb::get, "/v1/tournaments/{t}/events", Access::public_read, bind(&Api::events)},
-      {verb::get, "/v1/verify", Access::organizer, bind(&Api::verify)},
-      {verb::post, "/v1/backup", Access::organizer, bind(&Api::backup)},
-      {verb::get, "/v1/export", Access::organizer, bind(&Api::export_log)},
+      {verb::get, "/v1/verify", Access::organizer, in_background(&Api::verify)},
+      {verb::post, "/v1/backup", Access::organizer, in_background(&Api::backup)},
+      {verb::get, "/v1/export", Access::organizer, in_background(&Api::export_log)},
       {verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score)},
   };
 }
@@ -119,9 +135,10 @@ void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int att
                                                    started](events::AppendResult result) mutable {
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     metrics_.observe_append(took.count());
-    // Off the store's writer thread: answers render tables and standings.
-    boost::asio::post(io_, [this, ex, prepare = std::move(prepare), answer = std::move(answer),
-                            attempts_left, result = std::move(result)]() mutable {
+    // Off the store's writer thread, onto the connection's: answers render tables and standings.
+    boost::asio::post(ex->executor, [this, ex, prepare = std::move(prepare),
+                                     answer = std::move(answer), attempts_left,
+                                     result = std::move(result)]() mutable {
       try {
         finish(ex, std::move(prepare), std::move(answer), attempts_left, result);
       } catch (const std::exception& e) {

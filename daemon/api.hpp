@@ -4,8 +4,10 @@
 // between, they check again (optimistic concurrency). Game rules are reached only through the
 // Game interface.
 //
-// Thread safety: handlers run on any I/O thread; store completions are posted back to the I/O
-// context so that no rendering happens on the store's writer thread.
+// Thread safety: handlers run on any I/O thread; store completions are posted back to the
+// request's connection thread (Exchange::executor) so that no rendering happens on the store's
+// writer thread. The slow organizer operations (verify, backup, export) run on a background
+// thread of the Api's own.
 #pragma once
 
 #include "daemon/config.hpp"
@@ -16,7 +18,7 @@
 #include "events/store.hpp"
 #include "projections/game.hpp"
 
-#include <boost/asio/io_context.hpp>
+#include <boost/asio/thread_pool.hpp>
 
 #include <filesystem>
 #include <functional>
@@ -26,8 +28,11 @@ namespace tally::daemon {
 
 class Api {
  public:
-  Api(boost::asio::io_context& io, events::EventStore& store, LiveState& state,
-      const projections::GameRegistry& games, Metrics& metrics, const Config& config);
+  Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
+      Metrics& metrics, const Config& config);
+
+  // Waits for the background operations under way (before the I/O threads they answer on go).
+  void finish_background_work();
 
   void add_routes(Router& router);
 
@@ -94,12 +99,14 @@ class Api {
   Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,
                         http::status status);
 
-  boost::asio::io_context& io_;
   events::EventStore& store_;
   LiveState& state_;
   const projections::GameRegistry& games_;
   Metrics& metrics_;
   const Config& config_;
+  // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
+  // would hold up every judge whose connection shares that thread.
+  boost::asio::thread_pool background_{1};
 };
 
 }  // namespace tally::daemon

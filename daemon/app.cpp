@@ -109,13 +109,13 @@ void App::run() {
     setrlimit(RLIMIT_NOFILE, &files);
   }
   const Config& config = app.config;
-  // Two I/O contexts: one for the API and one for the live screens, so that a judge's answer never
-  // waits behind the fan-out of an update to a thousand screens. Both are destroyed explicitly
-  // at the end, before the objects their pending handlers refer to.
-  std::optional<net::io_context> io_holder(std::in_place, static_cast<int>(config.threads));
+  // The API's I/O threads (a context each) and one context for the live screens, so that a
+  // judge's answer never waits behind the fan-out of an update to a thousand screens. Both are
+  // destroyed explicitly at the end, before the objects their pending handlers refer to.
+  std::optional<IoPool> io_holder(std::in_place, config.threads);
   std::optional<net::io_context> live_io_holder(std::in_place,
                                                 static_cast<int>(config.live_threads));
-  net::io_context& io = *io_holder;
+  IoPool& io = *io_holder;
   net::io_context& live_io = *live_io_holder;
   std::filesystem::path data(config.data);
   // A store on a read-only file system (a failing disk remounted read-only, a backup on
@@ -150,7 +150,7 @@ void App::run() {
   ensure_organizer(store, state, data);
 
   Router router;
-  Api api(io, store, state, *app.games, metrics, config);
+  Api api(store, state, *app.games, metrics, config);
   api.add_routes(router);
   Pages pages(config.web_root);
   pages.add_routes(router);
@@ -222,6 +222,7 @@ void App::run() {
   }
 
   serve(io, live_io, *server, *hub);
+  api.finish_background_work();
   store.unsubscribe(hub_subscription);
   server.reset();
   hub.reset();
@@ -230,11 +231,9 @@ void App::run() {
   log::info("stopped", {{"seq", store.head().seq}});
 }
 
-void App::serve(net::io_context& io, net::io_context& live_io, Server& server, Hub& hub) {
-  const Config& config = impl_->config;
-  auto work = net::make_work_guard(io);
+void App::serve(IoPool& io, net::io_context& live_io, Server& server, Hub& hub) {
   auto live_work = net::make_work_guard(live_io);
-  net::signal_set signals(io, SIGINT, SIGTERM);
+  net::signal_set signals(io.first(), SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code ec, int signal) {
     if (!ec) log::info("signal received; shutting down", {{"signal", signal}});
     if (!ec) stop();
@@ -242,7 +241,7 @@ void App::serve(net::io_context& io, net::io_context& live_io, Server& server, H
 
   // Graceful: stop accepting, let answers in flight finish, close live clients with 1001, then
   // let the store finish what it queued (its destructor) — bounded by a deadline.
-  net::steady_timer drain(io);
+  net::steady_timer drain(io.first());
   auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
   std::function<void()> wait_for_drain = [&] {
     drain.expires_after(std::chrono::milliseconds(50));
@@ -257,7 +256,6 @@ void App::serve(net::io_context& io, net::io_context& live_io, Server& server, H
       if (server.connections() == 0 || std::chrono::steady_clock::now() > *deadline) {
         live_work.reset();
         live_io.stop();
-        work.reset();
         io.stop();
         return;
       }
@@ -266,7 +264,6 @@ void App::serve(net::io_context& io, net::io_context& live_io, Server& server, H
   };
   wait_for_drain();
 
-  std::vector<std::thread> threads;
   auto worker = [](net::io_context& context) {
     for (;;) {
       try {
@@ -277,11 +274,11 @@ void App::serve(net::io_context& io, net::io_context& live_io, Server& server, H
       }
     }
   };
-  for (unsigned i = 0; i < config.live_threads; ++i)
-    threads.emplace_back(worker, std::ref(live_io));
-  for (unsigned i = 1; i < config.threads; ++i) threads.emplace_back(worker, std::ref(io));
-  worker(io);
-  for (auto& t : threads) t.join();
+  std::vector<std::thread> live_threads;
+  for (unsigned i = 0; i < impl_->config.live_threads; ++i)
+    live_threads.emplace_back(worker, std::ref(live_io));
+  io.run(worker);
+  for (auto& t : live_threads) t.join();
 }
 
 void App::stop() { impl_->stopping = true; }

@@ -14,6 +14,7 @@
 
 namespace tally::daemon {
 
+class IoPool;
 class Server;
 class Hub;
 
@@ -28,8 +29,7 @@ class App {
 
  private:
   // Runs the I/O threads until stop(), then drains (see the comment in app.cpp).
-  void serve(boost::asio::io_context& io, boost::asio::io_context& live_io, Server& server,
-             Hub& hub);
+  void serve(IoPool& io, boost::asio::io_context& live_io, Server& server, Hub& hub);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -64,9 +64,11 @@ Caller Dispatcher::identify(const Request& request, const std::string& remote) c
 }
 
 void Dispatcher::dispatch(Request request, const std::string& remote,
+                          boost::asio::any_io_executor executor,
                           std::function<void(Response)> respond) {
   auto started = std::chrono::steady_clock::now();
   auto ex = std::make_shared<Exchange>();
+  ex->executor = std::move(executor);
   ex->request_id = std::to_string(next_request_++);
   std::string target(request.target());
   auto match = router_.match(request.method(), path_of(target));

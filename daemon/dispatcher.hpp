@@ -50,8 +50,10 @@ class Dispatcher {
  public:
   Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config);
 
-  // Answers `request`; `respond` is called exactly once, from any thread.
-  void dispatch(Request request, const std::string& remote, std::function<void(Response)> respond);
+  // Answers `request`; `respond` is called exactly once, from any thread. `executor` is the
+  // connection's (see Exchange::executor).
+  void dispatch(Request request, const std::string& remote, boost::asio::any_io_executor executor,
+                std::function<void(Response)> respond);
 
   // Who sent the request (also used to admit live WebSocket clients).
   Caller identify(const Request& request, const std::string& remote) const;

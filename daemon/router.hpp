@@ -9,6 +9,8 @@
 #include "daemon/http.hpp"
 #include "daemon/live_state.hpp"
 
+#include <boost/asio/any_io_executor.hpp>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -33,6 +35,9 @@ struct Exchange {
   std::string request_id;
   std::string route;  // the matched pattern
   std::function<void(Response)> respond;
+  // The connection's I/O thread: work that finishes elsewhere (a store completion) is posted
+  // here, so that the answer is rendered and sent without another hop.
+  boost::asio::any_io_executor executor;
 };
 using ExchangePtr = std::shared_ptr<Exchange>;
 using Handler = std::function<void(const ExchangePtr&)>;

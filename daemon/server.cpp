@@ -26,8 +26,9 @@ void fail(boost::system::error_code ec, const char* what) {
 }  // namespace
 
 // One client connection speaking HTTP/1.1 with keep-alive, in plain TCP or in TLS. Every
-// operation runs on the connection's strand; answers from other threads hop onto it. This is the
-// session type-erased for the registry (shutdown only).
+// operation runs on the connection's I/O thread (the one io_context of the pool its socket
+// belongs to); answers from other threads hop onto it. This is the session type-erased for the
+// registry (shutdown only).
 class HttpSession {
  public:
   virtual ~HttpSession() = default;
@@ -161,12 +162,15 @@ class BasicHttpSession : public HttpSession,
     }
     busy_ = true;
     lowest().expires_never();  // the handler's time is not the client's idleness
-    server_.dispatcher_.dispatch(std::move(request), remote_,
+    auto executor = lowest().get_executor();
+    server_.dispatcher_.dispatch(std::move(request), remote_, executor,
                                  [self = this->shared_from_this()](Response response) {
-                                   net::post(self->lowest().get_executor(),
-                                             [self, response = std::move(response)]() mutable {
-                                               self->send(std::move(response));
-                                             });
+                                   // At once when answered on this connection's thread (a read,
+                                   // or a store completion posted here); else it hops here.
+                                   net::dispatch(self->lowest().get_executor(),
+                                                 [self, response = std::move(response)]() mutable {
+                                                   self->send(std::move(response));
+                                                 });
                                  });
   }
 
@@ -219,14 +223,14 @@ class BasicHttpSession : public HttpSession,
   bool closing_ = false;
 };
 
-Server::Server(net::io_context& io, const Config& config, Dispatcher& dispatcher,
-               UpgradeHandlers upgrade, net::ssl::context* tls)
-    : io_(io),
+Server::Server(IoPool& pool, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,
+               net::ssl::context* tls)
+    : pool_(pool),
       config_(config),
       dispatcher_(dispatcher),
       upgrade_(std::move(upgrade)),
       tls_(tls),
-      acceptor_(net::make_strand(io)) {}
+      acceptor_(pool.first()) {}
 
 void Server::start() {
   auto [host, port] = split_address(config_.listen);
@@ -252,9 +256,9 @@ ConnectionSlot Server::take_slot() {
 }
 
 void Server::do_accept() {
+  // The new connection's socket belongs to the next I/O thread's context, for good.
   acceptor_.async_accept(
-      net::make_strand(io_),
-      [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
+      pool_.next(), [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
         self->on_accept(ec, std::move(socket));
       });
 }

@@ -1,14 +1,16 @@
 // The network side: a listener that accepts connections (up to the configured maximum), one
-// HTTP session per connection (keep-alive, limits, idle timeout, on its own strand), and the hand
-// over of WebSocket upgrades to the live hub. Shaped after Boost.Beast's advanced server example.
+// HTTP session per connection (keep-alive, limits, idle timeout, on one I/O thread of the pool
+// for its whole life), and the hand over of WebSocket upgrades to the live hub. Shaped after
+// Boost.Beast's advanced server example.
 //
-// Thread safety: start() and stop() may be called from any thread; sessions run on their
-// strands; the session registry has its own lock.
+// Thread safety: start() and stop() may be called from any thread; each session runs on its own
+// I/O thread only; the session registry has its own lock.
 #pragma once
 
 #include "daemon/config.hpp"
 #include "daemon/dispatcher.hpp"
 #include "daemon/http.hpp"
+#include "daemon/io_pool.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -46,7 +48,7 @@ struct UpgradeHandlers {
 class Server : public std::enable_shared_from_this<Server> {
  public:
   // `tls` (may be null): serve HTTPS and WSS with this context instead of plain HTTP.
-  Server(net::io_context& io, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,
+  Server(IoPool& pool, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,
          net::ssl::context* tls = nullptr);
 
   // Binds and starts accepting. Throws boost::system::system_error when the address is taken.
@@ -68,7 +70,7 @@ class Server : public std::enable_shared_from_this<Server> {
   void on_accept(boost::system::error_code ec, tcp::socket socket);
   void forget(HttpSession* session);
 
-  net::io_context& io_;
+  IoPool& pool_;
   const Config& config_;
   Dispatcher& dispatcher_;
   UpgradeHandlers upgrade_;
