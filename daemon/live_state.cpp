@@ -1,7 +1,5 @@
 #include "daemon/live_state.hpp"
 
-#include <openssl/crypto.h>
-
 namespace tally::daemon {
 
 namespace {
@@ -57,6 +55,7 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
       std::copy(hash.begin(), hash.end(), judge.token_hash.begin());
     }
     judge.added_seq = event.seq();
+    judge_by_token_[judge.token_hash] = judges_.size();
     judges_.push_back(std::move(judge));
   } else if (payload.isJudgeRevoked()) {
     for (auto& judge : judges_) {
@@ -78,14 +77,10 @@ const Judge* LiveState::judge(std::string_view id) const {
 }
 
 std::optional<Identity> LiveState::identify(const schema::Digest& token_hash) const {
-  const Judge* match = nullptr;
-  // No early exit: the time taken does not depend on which judge (if any) matches.
-  for (const auto& j : judges_) {
-    bool same = CRYPTO_memcmp(j.token_hash.data(), token_hash.data(), token_hash.size()) == 0;
-    if (same && !j.revoked) match = &j;
-  }
-  if (match == nullptr) return std::nullopt;
-  return Identity{match->id, match->name, match->role};
+  auto it = judge_by_token_.find(token_hash);
+  if (it == judge_by_token_.end() || judges_[it->second].revoked) return std::nullopt;
+  const Judge& match = judges_[it->second];
+  return Identity{match.id, match.name, match.role};
 }
 
 boost::json::object LiveState::standings(const projections::Tournament& t) const {

@@ -14,12 +14,14 @@
 #include <boost/json/object.hpp>
 
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <shared_mutex>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tally::daemon {
@@ -93,6 +95,17 @@ class LiveState {
   Tournaments::iterator last_tournament_ = tournaments_.end();
   std::vector<Judge> judges_;
   std::uint64_t judges_version_ = 0;  // the `judges` stream's version
+  // A token's hash → its judge in judges_. Its first 8 bytes are the bucket hash: SHA-256 output
+  // is uniform, and a lookup's timing tells a caller nothing about a token it does not have
+  // (finding a hash that shares leading bytes with a valid one gives no way to its token).
+  struct TokenHashBucket {
+    std::size_t operator()(const schema::Digest& d) const {
+      std::size_t h = 0;
+      std::memcpy(&h, d.data(), sizeof h);
+      return h;
+    }
+  };
+  std::unordered_map<schema::Digest, std::size_t, TokenHashBucket> judge_by_token_;
 
   struct CachedStandings {
     std::uint64_t seq = 0;
