@@ -53,7 +53,9 @@ struct Pending {
 
 }  // namespace
 
-Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>()) {
+// 256 words (2 KiB) hold a table's result or scoring in one segment; Cap'n Proto's default
+// first segment is 8 KiB, zeroed, for every draft. A larger event just grows a second segment.
+Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>(256)) {
   message_->initRoot<schema::Event>();
 }
 

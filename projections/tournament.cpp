@@ -49,6 +49,10 @@ std::vector<std::string> texts(capnp::List<capnp::Text>::Reader list) {
 }  // namespace
 
 const SeatedTable* Round::table(std::uint32_t number) const {
+  // Seatings number their tables 1, 2, … in order: the table is almost always at number - 1.
+  if (number >= 1 && number <= tables.size() && tables[number - 1].number == number) {
+    return &tables[number - 1];
+  }
   for (const auto& t : tables) {
     if (t.number == number) return &t;
   }

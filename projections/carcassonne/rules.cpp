@@ -111,16 +111,20 @@ projections::Outcome<json::object> normalize_rules(const json::object& overrides
 }
 
 TournamentRules read_rules(const json::object& rules) {
+  // Read on every table answer and standings: the defaults are built once, and nothing is merged.
+  static const json::object defaults = default_rules();
+  auto rule = [&](std::string_view key) -> const json::value& {
+    if (const json::value* v = rules.if_contains(key)) return *v;
+    return defaults.at(key);
+  };
   TournamentRules out;
-  json::object all = default_rules();
-  for (const auto& member : rules) all[member.key()] = member.value();
-  if (const auto* e = all.at("edition").if_string()) {
+  if (const auto* e = rule("edition").if_string()) {
     out.engine.edition = *e == "C2" ? Edition::c2 : Edition::c3;
   }
-  if (const auto* b = all.at("buildings_variant").if_bool()) out.engine.buildings_variant = *b;
-  if (const auto* b = all.at("spiel_doch_variant").if_bool()) out.engine.spiel_doch_variant = *b;
-  if (const auto* n = all.at("table_size").if_int64()) out.table_size = static_cast<int>(*n);
-  if (const auto* list = all.at("round_points").if_array()) {
+  if (const auto* b = rule("buildings_variant").if_bool()) out.engine.buildings_variant = *b;
+  if (const auto* b = rule("spiel_doch_variant").if_bool()) out.engine.spiel_doch_variant = *b;
+  if (const auto* n = rule("table_size").if_int64()) out.table_size = static_cast<int>(*n);
+  if (const auto* list = rule("round_points").if_array()) {
     for (const auto& p : *list) {
       if (auto points = read_points(p)) out.round_points.push_back(*points);
     }
