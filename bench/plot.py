@@ -49,7 +49,11 @@ def plot_appends(r, out):
     xs, ys, err = series(r["http_appends"], "writes_per_second")
     ax.errorbar(xs, ys, yerr=err, marker="o", capsize=3, label="tallyd HTTP (full validation)")
     xs, ys, err = series(r["store_appends"], None)
-    ax.errorbar(xs, ys, yerr=err, marker="s", capsize=3, label="tallyd store API")
+    ax.errorbar(xs, ys, yerr=err, marker="s", capsize=3, label="tallyd store API, append() threads")
+    if r.get("store_async_appends"):
+        xs, ys, err = series(r["store_async_appends"], None)
+        ax.errorbar(xs, ys, yerr=err, marker="P", capsize=3,
+                    label="tallyd store API, append_async() in flight")
     styles = {"redis": ("D", "Redis XADD, appendfsync always"),
               "postgres": ("^", "PostgreSQL INSERT+NOTIFY"),
               "postgres-insert": ("v", "PostgreSQL INSERT alone (reference)")}
