@@ -77,11 +77,16 @@ class BasicLiveSession : public LiveSession,
         tournament_(std::move(tournament)),
         since_(since),
         slot_(std::move(slot)) {
+    // Before the session reads its snapshot (see Hub::publish).
+    ++hub_->sessions_;
     hub_->metrics_.live_client_joined();
   }
 
   // The hub forgets a closed session by itself (its weak pointer expires).
-  ~BasicLiveSession() override { hub_->metrics_.live_client_left(); }
+  ~BasicLiveSession() override {
+    --hub_->sessions_;
+    hub_->metrics_.live_client_left();
+  }
 
   const std::string& tournament() const override { return tournament_; }
 
@@ -330,6 +335,10 @@ std::optional<Response> Hub::refuse_unknown(const Request& request, const std::s
 }
 
 void Hub::publish(const schema::StoredEvent& event) {
+  // No screen open: nobody to send the event to. A screen that opens after this check counted
+  // itself before it reads its snapshot, and the projections already hold this event (their
+  // subscriber runs first), so the snapshot includes it.
+  if (sessions_.load() == 0) return;
   bool first;
   {
     std::lock_guard lock(published_mutex_);

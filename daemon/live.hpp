@@ -26,6 +26,7 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -93,6 +94,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
   Metrics& metrics_;
   const Config& config_;
   std::map<std::string, Channel> channels_;  // only touched on strand_
+  std::atomic<std::size_t> sessions_{0};     // live sessions open, joined or joining
   std::mutex published_mutex_;
   std::vector<schema::StoredEvent> published_;  // GUARDED_BY(published_mutex_), not yet taken
 };
