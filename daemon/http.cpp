@@ -5,13 +5,29 @@
 
 namespace tally::daemon {
 
-Response json_response(const Request& request, http::status status, const json::value& body) {
+namespace {
+
+Response json_text_response(const Request& request, http::status status, std::string text) {
   Response response(status, request.version());
   response.set(http::field::content_type, "application/json");
   response.keep_alive(request.keep_alive());
-  response.body() = json::serialize(body);
+  response.body() = std::move(text);
   response.prepare_payload();
   return response;
+}
+
+}  // namespace
+
+Response json_response(const Request& request, http::status status, const json::value& body) {
+  return json_text_response(request, status, json::serialize(body));
+}
+
+Response json_response(const Request& request, http::status status, const json::object& body) {
+  return json_text_response(request, status, json::serialize(body));
+}
+
+Response json_response(const Request& request, http::status status, const json::array& body) {
+  return json_text_response(request, status, json::serialize(body));
 }
 
 Response problem(const Request& request, http::status status, std::string_view detail,

@@ -28,8 +28,11 @@ using Response = http::response<http::string_body>;
 // so a connection counts exactly once, also while it is handed over.
 using ConnectionSlot = std::shared_ptr<const void>;
 
-// A JSON body with the status; keeps the request's HTTP version and keep-alive.
+// A JSON body with the status; keeps the request's HTTP version and keep-alive. (The object and
+// array overloads serialize in place: converting one to json::value would copy it deeply.)
 Response json_response(const Request& request, http::status status, const json::value& body);
+Response json_response(const Request& request, http::status status, const json::object& body);
+Response json_response(const Request& request, http::status status, const json::array& body);
 
 // application/problem+json: {"type","title","status","detail", "errors"?, …extra}.
 Response problem(const Request& request, http::status status, std::string_view detail,

@@ -130,7 +130,10 @@ class Decoder {
       fail("must be an object, not " + std::string(kind_name(in)));
       return;
     }
-    const json::object& obj = in.as_object();
+    decode_object(in.as_object(), out);
+  }
+
+  void decode_object(const json::object& obj, capnp::DynamicStruct::Builder out) {
     auto schema = out.getSchema();
     std::string saved_player = player_;
     if (auto it = obj.find("player"); it != obj.end() && it->value().is_string()) {
@@ -481,6 +484,13 @@ std::vector<FieldError> decode(const boost::json::value& in, capnp::DynamicStruc
 std::vector<FieldError> decode_payload(const boost::json::value& body,
                                        Event::Payload::Builder payload,
                                        Event::Payload::Which kind) {
+  if (!body.is_object()) return {FieldError{"", "", "", "must be an object"}};
+  return decode_payload(body.as_object(), payload, kind);
+}
+
+std::vector<FieldError> decode_payload(const boost::json::object& body,
+                                       Event::Payload::Builder payload,
+                                       Event::Payload::Which kind) {
   auto dynamic = capnp::toDynamic(payload);
   KJ_IF_MAYBE (field,
                dynamic.getSchema().getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
@@ -489,7 +499,7 @@ std::vector<FieldError> decode_payload(const boost::json::value& body,
       return {};
     }
     Decoder decoder;
-    decoder.decode_struct(body, dynamic.init(*field).as<capnp::DynamicStruct>());
+    decoder.decode_object(body, dynamic.init(*field).as<capnp::DynamicStruct>());
     return std::move(decoder.errors);
   }
   return {FieldError{"", "", "", "unknown payload kind"}};

@@ -43,7 +43,10 @@ std::vector<FieldError> decode(const boost::json::value& in, typename T::Builder
   return decode(in, capnp::toDynamic(out));
 }
 
-// Sets the event's payload to the member `kind` and decodes `body` into it.
+// Sets the event's payload to the member `kind` and decodes `body` into it. (The object overload
+// saves a request's body the deep copy a conversion to json::value would make.)
+std::vector<FieldError> decode_payload(const boost::json::object& body,
+                                       Event::Payload::Builder payload, Event::Payload::Which kind);
 std::vector<FieldError> decode_payload(const boost::json::value& body,
                                        Event::Payload::Builder payload, Event::Payload::Which kind);
 
