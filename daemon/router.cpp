@@ -36,19 +36,21 @@ Router::Match Router::match(http::verb method, std::string_view path) const {
   auto segments = split(path);
   for (const auto& route : routes_) {
     if (route.segments.size() != segments.size()) continue;
-    std::map<std::string, std::string> params;
+    // The fixed segments first: most routes differ there, and comparing allocates nothing.
     bool ok = true;
     for (std::size_t i = 0; i < segments.size() && ok; ++i) {
+      if (!is_param(route.segments[i])) ok = route.segments[i] == segments[i];
+    }
+    if (!ok) continue;
+    std::map<std::string, std::string> params;
+    for (std::size_t i = 0; i < segments.size() && ok; ++i) {
       const std::string& want = route.segments[i];
-      if (is_param(want)) {
-        auto decoded = percent_decode(segments[i]);
-        if (!decoded || decoded->empty()) {
-          ok = false;
-        } else {
-          params[want.substr(1, want.size() - 2)] = *decoded;
-        }
+      if (!is_param(want)) continue;
+      auto decoded = percent_decode(segments[i]);
+      if (!decoded || decoded->empty()) {
+        ok = false;
       } else {
-        ok = want == segments[i];
+        params[want.substr(1, want.size() - 2)] = std::move(*decoded);
       }
     }
     if (!ok) continue;
