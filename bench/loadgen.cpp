@@ -251,6 +251,9 @@ class JudgeConnection {
     ::setsockopt(socket_.native_handle(), SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
     authorization_ = "Bearer " + token;
     host_ = o.host;
+    // Room for a whole answer: Beast reads at most the buffer's free capacity at a time, and an
+    // empty buffer starts at 512 bytes, which split every table answer into two reads.
+    buffer_.reserve(16 * 1024);
   }
 
   // PUT `target` with a JSON `body` and one precondition header; the answer's status, ETag and
