@@ -96,7 +96,10 @@ Rational Rational::parse(const std::string& text) {
 boost::json::value Rational::to_json() const {
   // A whole number shows as one ("value":3), not as a double ("3E0").
   boost::json::value value = is_integer() ? boost::json::value(num_) : boost::json::value(approx());
-  return boost::json::object{{"value", std::move(value)}, {"exact", str()}};
+  boost::json::object out;
+  out.emplace("value", std::move(value));
+  out.emplace("exact", str());
+  return out;
 }
 
 }  // namespace tally

@@ -64,16 +64,27 @@ std::optional<TableOutcome> table_outcome(const projections::SeatedTable& seated
 }
 
 boost::json::object outcome_json(const TableOutcome& outcome) {
+  // Built member by member: in a braced initializer Boost.JSON copies every object and array it
+  // is given, and this runs for every table answer.
   boost::json::array players;
+  players.reserve(outcome.players.size());
   for (const auto& p : outcome.players) {
-    boost::json::object line{{"rule", p.rule}, {"points", p.points.to_json()}};
-    players.push_back(boost::json::object{{"player", p.player},
-                                          {"score", p.score},
-                                          {"place", p.place},
-                                          {"points", p.points.to_json()},
-                                          {"lines", boost::json::array{line}}});
+    boost::json::object line;
+    line.emplace("rule", p.rule);
+    line.emplace("points", p.points.to_json());
+    boost::json::array lines;
+    lines.emplace_back(std::move(line));
+    boost::json::object entry;
+    entry.reserve(5);
+    entry.emplace("player", p.player);
+    entry.emplace("score", p.score);
+    entry.emplace("place", p.place);
+    entry.emplace("points", p.points.to_json());
+    entry.emplace("lines", std::move(lines));
+    players.emplace_back(std::move(entry));
   }
-  boost::json::object out{{"players", std::move(players)}};
+  boost::json::object out;
+  out.emplace("players", std::move(players));
   if (outcome.bye) out["bye"] = true;
   return out;
 }
