@@ -223,6 +223,9 @@ void App::run() {
 
   serve(io, live_io, *server, *hub);
   api.finish_background_work();
+  // Appends still queued (a drain that ran out of time) are answered now, while the Api and the
+  // I/O contexts their completions post to still exist; the posted answers are then dropped.
+  store.flush();
   store.unsubscribe(hub_subscription);
   server.reset();
   hub.reset();

@@ -206,6 +206,9 @@ class EventStore {
   // Queues an append; `done` runs on the writer thread once it is durable or refused. It must be
   // quick and must not append and wait (post the work elsewhere instead).
   void append_async(AppendRequest request, Completion done);
+  // Waits until every append queued before the call is done and its completion has run (for a
+  // shutdown: before what the completions refer to goes away). Not from the writer thread.
+  void flush();
 
   // A consistent view of everything appended so far.
   ReadView read_view() const;

@@ -355,6 +355,23 @@ TEST(EventStore, SubscribersSeeEveryEventOnceInSeqOrderBeforeTheAck) {
   for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], i + 1);
 }
 
+TEST(EventStore, FlushReturnsOnceEveryQueuedAppendIsAnswered) {
+  TempDir dir;
+  EventStore store(dir.str());
+  constexpr int kAppends = 300;
+  std::atomic<int> answered{0};
+  for (int i = 0; i < kAppends; ++i) {
+    store.append_async(request("s" + std::to_string(i % 7), ExpectedVersion::any(), {"p"}),
+                       [&](AppendResult r) {
+                         EXPECT_EQ(r.status, AppendStatus::appended);
+                         ++answered;
+                       });
+  }
+  store.flush();
+  EXPECT_EQ(answered.load(), kAppends);
+  EXPECT_EQ(store.head().seq, static_cast<std::uint64_t>(kAppends));
+}
+
 TEST(EventStore, UnsubscribedListenersHearNothingMore) {
   TempDir dir;
   EventStore store(dir.str());
