@@ -242,8 +242,8 @@ void App::serve(IoPool& io, net::io_context& live_io, Server& server, Hub& hub) 
     if (!ec) stop();
   });
 
-  // Graceful: stop accepting, let answers in flight finish, close live clients with 1001, then
-  // let the store finish what it queued (its destructor) — bounded by a deadline.
+  // Graceful: stop accepting, let answers in flight finish and close live clients with 1001 —
+  // bounded by a deadline; run() then lets the store finish what it queued (store.flush()).
   net::steady_timer drain(io.first());
   auto deadline = std::make_shared<std::chrono::steady_clock::time_point>();
   std::function<void()> wait_for_drain = [&] {
