@@ -144,7 +144,7 @@ void App::run() {
   log::info("projections rebuilt", {{"events", replayed}, {"seconds", replay_took.count()}});
 
   Metrics metrics;
-  auto hub = std::make_shared<Hub>(live_io, state, store, metrics, config);
+  auto hub = std::make_shared<Hub>(live_io, state, store, config);
   store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
   auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
   ensure_organizer(store, state, data);
@@ -206,10 +206,15 @@ void App::run() {
   std::unique_ptr<net::ssl::context> tls;
   if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
   auto server = std::make_shared<Server>(io, config, dispatcher, upgrade, tls.get());
-  metrics.count_connections_with([weak = std::weak_ptr<Server>(server)]() -> std::size_t {
-    auto alive = weak.lock();
-    return alive ? alive->connections() : 0;
-  });
+  metrics.read_gauges_from(
+      {.open_connections = [weak = std::weak_ptr<Server>(server)]() -> std::size_t {
+         auto alive = weak.lock();
+         return alive ? alive->connections() : 0;
+       },
+       .live_clients = [weak = std::weak_ptr<Hub>(hub)]() -> std::size_t {
+         auto alive = weak.lock();
+         return alive ? alive->sessions() : 0;
+       }});
   server->start();
   auto endpoint = server->local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());

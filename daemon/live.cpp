@@ -79,14 +79,10 @@ class BasicLiveSession : public LiveSession,
         slot_(std::move(slot)) {
     // Before the session reads its snapshot (see Hub::publish).
     ++hub_->sessions_;
-    hub_->metrics_.live_client_joined();
   }
 
   // The hub forgets a closed session by itself (its weak pointer expires).
-  ~BasicLiveSession() override {
-    --hub_->sessions_;
-    hub_->metrics_.live_client_left();
-  }
+  ~BasicLiveSession() override { --hub_->sessions_; }
 
   const std::string& tournament() const override { return tournament_; }
 
@@ -289,14 +285,9 @@ class BasicLiveSession : public LiveSession,
   ConnectionSlot slot_;  // this connection's place under max_connections
 };
 
-Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store, Metrics& metrics,
+Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
          const Config& config)
-    : io_(io),
-      strand_(net::make_strand(io)),
-      state_(state),
-      store_(store),
-      metrics_(metrics),
-      config_(config) {}
+    : io_(io), strand_(net::make_strand(io)), state_(state), store_(store), config_(config) {}
 
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,

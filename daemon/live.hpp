@@ -17,7 +17,6 @@
 #include "daemon/config.hpp"
 #include "daemon/http.hpp"
 #include "daemon/live_state.hpp"
-#include "daemon/metrics.hpp"
 #include "events/store.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -55,7 +54,7 @@ class LiveSession;
 class Hub : public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::io_context& io, const LiveState& state, events::EventStore& store,
-      Metrics& metrics, const Config& config);
+      const Config& config);
 
   // Store subscriber: queues the event for its tournament's watchers.
   void publish(const schema::StoredEvent& event);
@@ -71,6 +70,9 @@ class Hub : public std::enable_shared_from_this<Hub> {
 
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();
+
+  // Live sessions open (joined or joining), for /metrics.
+  std::size_t sessions() const { return sessions_.load(); }
 
  private:
   template <typename Next>
@@ -91,7 +93,6 @@ class Hub : public std::enable_shared_from_this<Hub> {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   const LiveState& state_;
   events::EventStore& store_;
-  Metrics& metrics_;
   const Config& config_;
   std::map<std::string, Channel> channels_;  // only touched on strand_
   std::atomic<std::size_t> sessions_{0};     // live sessions open, joined or joining

@@ -83,12 +83,12 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
       << "tallyd_events_total " << events_total << "\n";
   out << "# HELP tallyd_live_clients Connected live (WebSocket) clients.\n"
       << "# TYPE tallyd_live_clients gauge\n"
-      << "tallyd_live_clients " << live_clients_.load() << "\n";
-  if (open_connections_) {
+      << "tallyd_live_clients " << (gauges_.live_clients ? gauges_.live_clients() : 0) << "\n";
+  if (gauges_.open_connections) {
     out << "# HELP tallyd_open_connections Open connections, HTTP and live, as max_connections "
            "counts them.\n"
         << "# TYPE tallyd_open_connections gauge\n"
-        << "tallyd_open_connections " << open_connections_() << "\n";
+        << "tallyd_open_connections " << gauges_.open_connections() << "\n";
   }
   out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the "
          "projections.\n"

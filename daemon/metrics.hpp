@@ -22,12 +22,16 @@ class Metrics {
                      double seconds);
   // From the moment a write is handed to the store until it is acknowledged durable.
   void observe_append(double seconds);
-  void live_client_joined() { ++live_clients_; }
-  void live_client_left() { --live_clients_; }
-  // Set once the server exists: counts open HTTP and live connections, as max_connections does.
-  void count_connections_with(std::function<std::size_t()> open_connections) {
+  // Gauges whose owners keep the count, read when /metrics is rendered: open HTTP and live
+  // connections as max_connections counts them (the server), and live screens (the hub).
+  struct Gauges {
+    std::function<std::size_t()> open_connections;
+    std::function<std::size_t()> live_clients;
+  };
+  // Set once the server and the hub exist.
+  void read_gauges_from(Gauges gauges) {
     std::lock_guard lock(mutex_);
-    open_connections_ = std::move(open_connections);
+    gauges_ = std::move(gauges);
   }
 
   std::string render(std::uint64_t events_total, std::uint64_t projection_lag) const;
@@ -47,8 +51,7 @@ class Metrics {
       requests_;                                      // GUARDED_BY(mutex_)
   std::map<std::string, Histogram> request_seconds_;  // GUARDED_BY(mutex_)
   Histogram append_seconds_;                          // GUARDED_BY(mutex_)
-  std::atomic<std::int64_t> live_clients_{0};
-  std::function<std::size_t()> open_connections_;  // GUARDED_BY(mutex_)
+  Gauges gauges_;                                     // GUARDED_BY(mutex_)
 };
 
 }  // namespace tally::daemon
