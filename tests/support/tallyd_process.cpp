@@ -110,10 +110,10 @@ std::string TallydProcess::log() const {
   return out.str();
 }
 
-std::string TallydProcess::log_once_it_has(std::string_view text) const {
+std::string TallydProcess::log_once(const std::function<bool(const std::string&)>& holds) const {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   std::string now = log();
-  while (now.find(text) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+  while (!holds(now) && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
     now = log();
   }

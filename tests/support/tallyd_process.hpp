@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,9 +35,12 @@ class TallydProcess {
   HttpClient organizer() const { return client(organizer_token()); }
   // What the daemon logged so far (stderr).
   std::string log() const;
-  // The log once it holds `text` (tallyd writes request lines in batches, within 50 ms); the log
-  // as it is after 5 s without.
-  std::string log_once_it_has(std::string_view text) const;
+  // The log once `holds(log)` is true (tallyd writes request lines in batches, within 50 ms);
+  // the log as it is after 5 s without.
+  std::string log_once(const std::function<bool(const std::string&)>& holds) const;
+  std::string log_once_it_has(std::string_view text) const {
+    return log_once([text](const std::string& log) { return log.find(text) != std::string::npos; });
+  }
 
  private:
   std::string data_;
