@@ -130,10 +130,10 @@ class Decoder {
       fail("must be an object, not " + std::string(kind_name(in)));
       return;
     }
-    decode_object(in.as_object(), out);
+    decode_struct(in.as_object(), out);
   }
 
-  void decode_object(const json::object& obj, capnp::DynamicStruct::Builder out) {
+  void decode_struct(const json::object& obj, capnp::DynamicStruct::Builder out) {
     auto schema = out.getSchema();
     std::string saved_player = player_;
     if (auto it = obj.find("player"); it != obj.end() && it->value().is_string()) {
@@ -481,16 +481,12 @@ std::vector<FieldError> decode(const boost::json::value& in, capnp::DynamicStruc
   return std::move(decoder.errors);
 }
 
-std::vector<FieldError> decode_payload(const boost::json::value& body,
-                                       Event::Payload::Builder payload,
-                                       Event::Payload::Which kind) {
-  if (!body.is_object()) return {FieldError{"", "", "", "must be an object"}};
-  return decode_payload(body.as_object(), payload, kind);
-}
+namespace {
 
-std::vector<FieldError> decode_payload(const boost::json::object& body,
-                                       Event::Payload::Builder payload,
-                                       Event::Payload::Which kind) {
+// `Body`: a json::value (which must be an object) or, without a copy, a json::object.
+template <typename Body>
+std::vector<FieldError> decode_payload_from(const Body& body, Event::Payload::Builder payload,
+                                            Event::Payload::Which kind) {
   auto dynamic = capnp::toDynamic(payload);
   KJ_IF_MAYBE (field,
                dynamic.getSchema().getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
@@ -499,10 +495,24 @@ std::vector<FieldError> decode_payload(const boost::json::object& body,
       return {};
     }
     Decoder decoder;
-    decoder.decode_object(body, dynamic.init(*field).as<capnp::DynamicStruct>());
+    decoder.decode_struct(body, dynamic.init(*field).as<capnp::DynamicStruct>());
     return std::move(decoder.errors);
   }
   return {FieldError{"", "", "", "unknown payload kind"}};
+}
+
+}  // namespace
+
+std::vector<FieldError> decode_payload(const boost::json::value& body,
+                                       Event::Payload::Builder payload,
+                                       Event::Payload::Which kind) {
+  return decode_payload_from(body, payload, kind);
+}
+
+std::vector<FieldError> decode_payload(const boost::json::object& body,
+                                       Event::Payload::Builder payload,
+                                       Event::Payload::Which kind) {
+  return decode_payload_from(body, payload, kind);
 }
 
 std::string payload_type(Event::Payload::Which kind) {
