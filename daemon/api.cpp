@@ -1,6 +1,7 @@
 #include "daemon/api.hpp"
 
 #include "daemon/body.hpp"
+#include "daemon/dispatcher.hpp"
 #include "events/sha256.hpp"
 
 #include <boost/asio/post.hpp>
@@ -30,8 +31,7 @@ std::vector<Api::RouteSpec> Api::routes() {
         try {
           (api.*handler)(ex);
         } catch (const std::exception& e) {
-          ex->respond(problem(ex->request, http::status::internal_server_error,
-                              std::string("internal error: ") + e.what()));
+          answer_handler_failure(ex, e);
         }
       });
     };

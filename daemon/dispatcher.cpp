@@ -149,10 +149,14 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   try {
     match.route->handler(ex);
   } catch (const std::exception& e) {
-    log::error("handler failed",
-               {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
-    ex->respond(problem(ex->request, http::status::internal_server_error, "internal error"));
+    answer_handler_failure(ex, e);
   }
+}
+
+void answer_handler_failure(const ExchangePtr& ex, const std::exception& e) {
+  log::error("handler failed",
+             {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
+  ex->respond(problem(ex->request, http::status::internal_server_error, "internal error"));
 }
 
 }  // namespace tally::daemon

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -45,6 +46,10 @@ struct Caller {
   bool bad_token = false;   // a token was sent but is unknown or revoked
   std::string limiter_key;  // the token's hash, or the remote address when anonymous
 };
+
+// A handler threw: the error is logged with the request's id, the caller gets a plain 500.
+// Also for handlers that run later on another thread (Api's background work).
+void answer_handler_failure(const ExchangePtr& ex, const std::exception& e);
 
 class Dispatcher {
  public:
