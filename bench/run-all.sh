@@ -12,6 +12,8 @@
 #
 # Runs, each against a fresh server on loopback:
 #   tallyd HTTP appends (tally-loadgen, no screens) at 1, 8, 64, 256 writers;
+#   the floor under that figure at 64 writers (tally-http-floor: the same HTTP stack answering at
+#   once, and answering after a group-committed fdatasync of the bodies);
 #   Redis XADD (appendfsync always) and PostgreSQL INSERT+NOTIFY (synchronous_commit on) at 64
 #   clients with one subscriber (tally-peer-bench), and PostgreSQL's INSERT alone as a reference;
 #   the store's own append API (bench-store): append() from 1, 8, 64 threads, and append_async()
@@ -65,12 +67,14 @@ PEERS_BUILD=build/bench-peers
 if ((BUILD)); then
   jobs=${BENCH_JOBS:-$(nproc)}
   cmake -S . -B "$RELEASE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTALLY_TESTS=OFF -DTALLY_BENCH=ON >/dev/null
-  cmake --build "$RELEASE" -j "$jobs" --target tallyd tally-loadgen bench-store bench-replay
+  cmake --build "$RELEASE" -j "$jobs" --target tallyd tally-loadgen tally-http-floor bench-store \
+    bench-replay
   cmake -S bench/peers -B "$PEERS_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$PEERS_BUILD" -j "$jobs"
 fi
 TALLYD_BIN=$ROOT/$RELEASE/daemon/tallyd
 LOADGEN=$ROOT/$RELEASE/bench/tally-loadgen
+FLOOR_BIN=$ROOT/$RELEASE/bench/tally-http-floor
 BENCH_STORE=$ROOT/$RELEASE/bench/bench-store
 BENCH_REPLAY=$ROOT/$RELEASE/bench/bench-replay
 PEER_BENCH=$ROOT/$PEERS_BUILD/tally-peer-bench
@@ -80,9 +84,10 @@ PARTS=$OUT/parts
 mkdir -p "$PARTS"
 BENCH_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tally-bench.XXXXXX")
 source bench/peers/servers.sh
-TALLYD_PID="" REDIS_PID="" PG_PID=""
+TALLYD_PID="" FLOOR_PID="" REDIS_PID="" PG_PID=""
 cleanup() {
   [[ -n $TALLYD_PID ]] && stop_pid "$TALLYD_PID"
+  [[ -n $FLOOR_PID ]] && stop_pid "$FLOOR_PID"
   [[ -n $REDIS_PID ]] && stop_pid "$REDIS_PID"
   [[ -n $PG_PID ]] && stop_postgres
   rm -rf "$BENCH_TMP"
@@ -151,6 +156,17 @@ loadgen_point() {
   TALLYD_PID=""
 }
 
+# tally-loadgen against a fresh tally-http-floor: `floor_point NAME MODE LOADGEN-ARGS…`.
+floor_point() {
+  local name=$1 mode=$2
+  shift 2
+  start_floor "$name" "$mode"
+  measured "$name" "$FLOOR_PID" "$LOADGEN" --server "$FLOOR_ADDR" \
+    --token-file "$FLOOR_DIR/organizer.token" --pid "$FLOOR_PID" --json "$PARTS/$name.json" "$@"
+  stop_floor
+  FLOOR_PID=""
+}
+
 # tally-peer-bench: `peer_point NAME SERVER-PID PEER-BENCH-ARGS…`; NAME is PEER-rREPEAT.
 peer_point() {
   local name=$1 server=$2
@@ -163,6 +179,9 @@ echo "run-all: results in $OUT, $REPEAT repeat(s)"
 for r in $(seq "$REPEAT"); do
   # tallyd at 64 and the peers back to back: their ratio is the one the goals are about.
   loadgen_point "http-w64-r$r" --writers 64 --screens 0 --rate 0 --writes "${HTTP_WRITES[64]}"
+  for mode in http durable; do
+    floor_point "floor-$mode-r$r" "$mode" --writers 64 --screens 0 --rate 0 --writes "${HTTP_WRITES[64]}"
+  done
   start_redis
   peer_point "redis-r$r" "$REDIS_PID" --server "127.0.0.1:$REDIS_PORT" --clients 64 --writes "$PEER_WRITES"
   stop_redis

@@ -7,8 +7,8 @@ OUT_DIR/parts/ holds what each program of the run wrote (file names below); OUT_
 gets all of it plus a summary (medians over the repeats, tallyd's ratios to each peer, the goals
 of issue 9), and OUT_DIR/results.md the same as markdown tables.
 
-Part files: meta.json; http-w{W}-r{R}.json, delivery-s{S}-r{R}.json and venue-s{S}-r{R}.json
-(tally-loadgen);
+Part files: meta.json; http-w{W}-r{R}.json, floor-{http,durable}-r{R}.json,
+delivery-s{S}-r{R}.json and venue-s{S}-r{R}.json (tally-loadgen);
 {redis,postgres,postgres-insert}-r{R}.json (tally-peer-bench); store-r{R}.json (bench-store,
 Google Benchmark's JSON); replay-{N}.json (bench-replay); beside a client's JSON, NAME.cpu.json:
 the CPU seconds the server (process tree) and the client spent on that point.
@@ -91,7 +91,7 @@ def ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def summarize(http, store, store_async, peers, delivery):
+def summarize(http, store, store_async, peers, delivery, floor):
     s = {}
     peer_rates = {p: stats(field(peers.get(p, []), "writes_per_second")) for p in PEERS}
     present = {p: r for p, r in peer_rates.items() if r}
@@ -118,6 +118,15 @@ def summarize(http, store, store_async, peers, delivery):
             if value and best:
                 per_repeat.append(value / max(best))
         s[f"{name}_vs_faster_peer_per_repeat"] = per_repeat
+    # The floor of the HTTP figure: the same stack with no work of tallyd's (bench/http_floor.cpp).
+    http64_median = http64 and http64["median"]
+    for mode in ("http", "durable"):
+        st = stats(field(floor.get(mode, []), "writes_per_second"))
+        m = st and st["median"]
+        for p in PEERS:
+            s[f"floor_{mode}_vs_{p}"] = ratio(m, peer_rates[p] and peer_rates[p]["median"])
+        s[f"floor_{mode}_vs_faster_peer"] = s.get(f"floor_{mode}_vs_{faster}") if faster else None
+        s[f"http_vs_floor_{mode}"] = ratio(http64_median, m)
     p99 = stats(field(delivery.get("1000", []), "event_delivery_ms", "p99"))
     s["delivery_p99_ms_at_1000"] = p99 and p99["median"]
     rss = stats(field(delivery.get("5000", []), "server_rss_mib_loaded"))
@@ -168,6 +177,13 @@ def markdown(r):
     add("(store: append_async with 64 appends in flight, as tallyd's HTTP layer appends; "
         f"append() from 64 blocking threads: {x(s['store_threads_vs_faster_peer'])})")
     add("")
+    if s.get("floor_durable_vs_faster_peer") is not None:
+        add("The floor under the HTTP figure (tally-http-floor: tallyd's HTTP stack with none of "
+            "tallyd's work): answering at once, "
+            f"{x(s['floor_http_vs_faster_peer'])} of the faster peer; answering after a "
+            f"group-committed fdatasync, {x(s['floor_durable_vs_faster_peer'])}. tallyd's HTTP "
+            f"appends are {s['http_vs_floor_durable']:.2f} of the durable floor.")
+        add("")
     if s.get("faster_peer"):
         per = lambda k: ", ".join(f"{v:.2f}" for v in s[k]) or "—"
         add(f"The faster peer was **{s['faster_peer']}**. The same ratios within each repeat: "
@@ -198,6 +214,14 @@ def markdown(r):
     for n, st in sorted(r.get("store_async_appends", {}).items(), key=lambda kv: int(kv[0])):
         add(f"| tallyd store API, append_async() | {n} in flight | {spread(st)} | — | — | — | — | "
             "— | " + " | ".join(ratios(st)) + " |")
+    floor_names = {"http": "HTTP floor: same stack, answers at once",
+                   "durable": "durable HTTP floor: + group-committed fdatasync"}
+    for mode, row in r.get("floor", {}).items():
+        add(f"| {floor_names[mode]} | {row['clients']} | {spread(row['writes_per_second'])} | "
+            f"{spread(row['write_ms_p50'], 2)} | {spread(row['write_ms_p99'], 2)} | "
+            f"{spread(row['server_cpu_us_per_write'])} | {spread(row['client_cpu_us_per_write'])} | "
+            f"{spread(row['server_rss_mib'], 1)} | "
+            + " | ".join(ratios(row["writes_per_second"])) + " |")
     names = {"redis": "Redis XADD", "postgres": "PostgreSQL INSERT+NOTIFY",
              "postgres-insert": "PostgreSQL INSERT alone (reference)"}
     for p, row in r["peers"].items():
@@ -299,6 +323,7 @@ def main(out_dir):
     delivery = by_repeat(parts, r"delivery-s(\d+)-r(\d+)\.json")
     venue = by_repeat(parts, r"venue-s(\d+)-r(\d+)\.json")
     peers = by_repeat(parts, r"(redis|postgres|postgres-insert)-r(\d+)\.json")
+    floor = by_repeat(parts, r"floor-(http|durable)-r(\d+)\.json")
     store = store_runs(parts)
     store_async = store_runs(parts, "BM_StoreAppendAsync")
     replay = {m.group(1): load(p) for p in parts.glob("replay-*.json")
@@ -307,6 +332,7 @@ def main(out_dir):
     results = {
         "meta": load(parts / "meta.json") or {},
         "http_appends": {w: loadgen_row(runs) for w, runs in http.items()},
+        "floor": {mode: loadgen_row(floor[mode]) for mode in ("http", "durable") if mode in floor},
         "store_appends": {t: stats(v) for t, v in store.items()},
         "store_runs": store,
         "store_async_appends": {n: stats(v) for n, v in store_async.items()},
@@ -317,7 +343,7 @@ def main(out_dir):
         "delivery": {s: delivery_row(runs) for s, runs in delivery.items()},
         "delivery_at_venue_pace": {s: delivery_row(runs) for s, runs in venue.items()},
     }
-    results["summary"] = summarize(http, store, store_async, peers, delivery)
+    results["summary"] = summarize(http, store, store_async, peers, delivery, floor)
     (out / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     (out / "results.md").write_text(markdown(results))
     print(markdown(results))

@@ -3,7 +3,8 @@
 # Nothing here touches a system service: Redis and PostgreSQL run from Debian's binaries with
 # their own data directories and stop with the benchmark.
 #
-# Each start_X sets X_PID and X_PORT (tallyd: TALLYD_PID, TALLYD_ADDR, TALLYD_DATA).
+# Each start_X sets X_PID and X_PORT (tallyd: TALLYD_PID, TALLYD_ADDR, TALLYD_DATA; the HTTP
+# floor: FLOOR_PID, FLOOR_ADDR, FLOOR_DIR).
 
 # A TCP port nobody listens on now.
 free_port() {
@@ -100,6 +101,30 @@ start_tallyd() {
 stop_tallyd() {
   stop_pid "$TALLYD_PID"
   rm -rf "$TALLYD_DATA" "$TALLYD_DATA.ready"
+}
+
+# --- tally-http-floor (bench/http_floor.cpp): tallyd's HTTP stack answering at once, with
+# `durable` as $2 its answers waiting for a group-committed fdatasync of the bodies. Run like
+# tallyd by tally-loadgen (any token is accepted: FLOOR_DIR/organizer.token).
+start_floor() {
+  local name=$1 mode=${2:-}
+  FLOOR_DIR="$BENCH_TMP/floor-$name"
+  rm -rf "$FLOOR_DIR" && mkdir -p "$FLOOR_DIR"
+  echo floor >"$FLOOR_DIR/organizer.token"
+  local durable=()
+  [[ $mode == durable ]] && durable=(--durable "$FLOOR_DIR/log")
+  "$FLOOR_BIN" --listen 127.0.0.1:0 --ready-file "$FLOOR_DIR/ready" "${durable[@]}" >/dev/null &
+  FLOOR_PID=$!
+  until [[ -s $FLOOR_DIR/ready ]]; do
+    kill -0 "$FLOOR_PID" 2>/dev/null || { echo "tally-http-floor exited" >&2; return 1; }
+    nap
+  done
+  FLOOR_ADDR=$(<"$FLOOR_DIR/ready")
+}
+
+stop_floor() {
+  stop_pid "$FLOOR_PID"
+  rm -rf "$FLOOR_DIR"
 }
 
 # --- Redis: the append-only file synced before every reply (appendfsync always), no snapshots.
