@@ -3,7 +3,8 @@
 
     python3 bench/plot.py RESULTS_JSON OUT_DIR
 
-Writes OUT_DIR/appends.png (appends/s by writers: tallyd HTTP, the store API, the peers at 64),
+Writes OUT_DIR/appends.png (appends/s by writers: tallyd HTTP, the store API, the HTTP floor and
+the peers at 64),
 OUT_DIR/delivery.png (write → WebSocket delivery by screens), OUT_DIR/memory-writers.png and
 OUT_DIR/memory-screens.png (server memory by writers and by screens) and OUT_DIR/replay.png
 (replay time by events). Medians, with the
@@ -57,7 +58,11 @@ def plot_appends(r, out):
     styles = {"redis": ("D", "Redis XADD, appendfsync always"),
               "postgres": ("^", "PostgreSQL INSERT+NOTIFY"),
               "postgres-insert": ("v", "PostgreSQL INSERT alone (reference)")}
-    for name, row in r["peers"].items():
+    styles.update({"floor-http": ("*", "HTTP floor: same stack, no work (tally-http-floor)"),
+                   "floor-durable": ("X", "durable HTTP floor: + group-committed fdatasync")})
+    points = list(r["peers"].items())
+    points += [(f"floor-{mode}", row) for mode, row in r.get("floor", {}).items()]
+    for name, row in points:
         st = row["writes_per_second"]
         if not st:
             continue

@@ -174,8 +174,10 @@ def markdown(r):
     add(f"HTTP vs faster peer: {x(s['http_vs_faster_peer'])}")
     add(f"store vs faster peer: {x(s['store_vs_faster_peer'])}")
     add("")
+    threads = s["store_threads_vs_faster_peer"]
     add("(store: append_async with 64 appends in flight, as tallyd's HTTP layer appends; "
-        f"append() from 64 blocking threads: {x(s['store_threads_vs_faster_peer'])})")
+        "append() from 64 blocking threads: "
+        + ("—" if threads is None else f"{threads:.2f}x") + ")")
     add("")
     if s.get("floor_durable_vs_faster_peer") is not None:
         add("The floor under the HTTP figure (tally-http-floor: tallyd's HTTP stack with none of "
