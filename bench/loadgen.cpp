@@ -240,10 +240,10 @@ class Screen : public std::enable_shared_from_this<Screen> {
 // written as one string with one send, the answer read with recv until its Content-Length is in,
 // and only the status line and the headers the judge needs looked at — as lean as the peers'
 // clients (hiredis and libpq in blocking calls), so that the client takes as little as it can of
-// the CPU it shares with the server. Beast's serializer and parser did the same work for twice
-// the CPU (11 µs of user time per write). A stuck server fails the read after 30 s (SO_RCVTIMEO)
-// instead of hanging the run; an answer the client cannot frame (no Content-Length, a closed
-// connection) ends the run with the reason.
+// the CPU it shares with the server. Beast's serializer and parser, with a JSON object per body
+// and a JSON parse per answer, took 6.7 µs of user time per write; this takes 2. A stuck server
+// fails the read after 30 s (SO_RCVTIMEO) instead of hanging the run; an answer the client
+// cannot frame (no Content-Length, a closed connection) ends the run with the reason.
 class JudgeConnection {
  public:
   JudgeConnection(const Options& o, const std::string& token) : socket_(io_) {
