@@ -98,6 +98,8 @@ def event_json():
     put("agot_result", "league-a", {"players": agot["games"][0]["players"]})
     put("carcassonne_result", "two", {"players": [{"player": "red", "score": 31},
                                                   {"player": "blue", "score": 27}]})
+    # A number Boost.JSON cannot carry exactly through a JSON-text member (once a finding).
+    put("carcassonne_scoring", "long-number", {"event": {"feature": "road", "tiles": 3 * 10**69 - 1}})
     put("claimed_win", "a", {"player": "a"})
     put("house_pick", "stark", {"player": "p1", "house": "stark"})
     put("carcassonne_scoring", "road", {"event": carc["events"][0]["event"]})

@@ -153,6 +153,27 @@ TEST(JsonCodec, JsonTextHoldsTheDocumentItself) {
   EXPECT_EQ(errors[0].message, "must be an object, not a string");
 }
 
+TEST(JsonCodec, JsonTextRefusesANumberItCannotStoreExactly) {
+  // 70 digits: Boost.JSON reads them as 2.9999999999999998e69 and its own "3E69" back as
+  // 3.0000000000000002e69 — stored, the event would hold a number nobody sent.
+  std::string digits = "2" + std::string(69, '9');
+  capnp::MallocMessageBuilder m;
+  auto errors = decode<CarcassonneScoring>(
+      json::parse(R"({"event":{"feature":"road","players":[{"tiles":)" + digits + "}]}}"),
+      m.initRoot<CarcassonneScoring>());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].path, "event.players[0].tiles");
+  EXPECT_EQ(errors[0].field, "tiles");
+  EXPECT_EQ(errors[0].message, "is a number with more digits than can be stored exactly");
+  EXPECT_FALSE(m.getRoot<CarcassonneScoring>().asReader().hasEvent());
+
+  // A number with a fraction that reads back as itself is kept.
+  capnp::MallocMessageBuilder fine;
+  auto body = json::parse(R"({"event":{"feature":"road","weight":0.1,"big":1e300}})");
+  ASSERT_TRUE(decode<CarcassonneScoring>(body, fine.initRoot<CarcassonneScoring>()).empty());
+  EXPECT_EQ(json::value(encode_struct(fine.getRoot<CarcassonneScoring>().asReader())), body);
+}
+
 TEST(JsonCodec, TheBodyMustBeAnObject) {
   capnp::MallocMessageBuilder m;
   auto errors = decode<ClaimedWin>(json::parse("[1,2]"), m.initRoot<ClaimedWin>());
