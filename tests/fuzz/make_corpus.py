@@ -61,6 +61,10 @@ def http():
           "POST /v1/carcassonne/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
           "Expect: 100-continue\r\n\r\n"
           f"{len(chunked):x}\r\n{chunked}\r\n0\r\n\r\n")
+    # Once a finding: the last chunk's size line without its terminating empty line.
+    write("http", "chunked-final-chunk-cut-short",
+          "POST /v1/carcassonne/score HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+          "Expect: 100-continue\r\n\r\n0\r\n")
     write("http", "pipelined", req("GET", "/v1/tournaments") + req("GET", "/v1/tournaments/cup/standings")
           + "GET /metrics HTTP/1.0\r\n\r\n")
     write("http", "body-too-large", "POST /v1/tournaments HTTP/1.1\r\nHost: x\r\n"
