@@ -97,11 +97,13 @@ def summarize(http, store, store_async, peers, delivery, floor):
     present = {p: r for p, r in peer_rates.items() if r}
     faster = max(present, key=lambda p: present[p]["median"]) if present else None
     s["faster_peer"] = faster
-    http64 = stats(field(http.get("64", []), "writes_per_second"))
     # The store's ratio is taken where tallyd itself appends from: append_async with 64 appends
-    # in flight. append() from 64 blocking threads is reported beside it ("store_threads").
+    # in flight. append() from 64 blocking threads is reported beside it ("store_threads"). The
+    # floors are the HTTP figure's (bench/http_floor.cpp: the same stack with none of tallyd's work).
     ours_by_name = {"http": field(http.get("64", []), "writes_per_second"),
-                    "store": store_async.get("64", []), "store_threads": store.get("64", [])}
+                    "store": store_async.get("64", []), "store_threads": store.get("64", []),
+                    "floor_http": field(floor.get("http", []), "writes_per_second"),
+                    "floor_durable": field(floor.get("durable", []), "writes_per_second")}
     for name, ours_runs in ours_by_name.items():
         ours = stats(ours_runs)
         for p in PEERS:
@@ -118,15 +120,9 @@ def summarize(http, store, store_async, peers, delivery, floor):
             if value and best:
                 per_repeat.append(value / max(best))
         s[f"{name}_vs_faster_peer_per_repeat"] = per_repeat
-    # The floor of the HTTP figure: the same stack with no work of tallyd's (bench/http_floor.cpp).
-    http64_median = http64 and http64["median"]
+    medians = {name: (stats(runs) or {}).get("median") for name, runs in ours_by_name.items()}
     for mode in ("http", "durable"):
-        st = stats(field(floor.get(mode, []), "writes_per_second"))
-        m = st and st["median"]
-        for p in PEERS:
-            s[f"floor_{mode}_vs_{p}"] = ratio(m, peer_rates[p] and peer_rates[p]["median"])
-        s[f"floor_{mode}_vs_faster_peer"] = s.get(f"floor_{mode}_vs_{faster}") if faster else None
-        s[f"http_vs_floor_{mode}"] = ratio(http64_median, m)
+        s[f"http_vs_floor_{mode}"] = ratio(medians["http"], medians[f"floor_{mode}"])
     p99 = stats(field(delivery.get("1000", []), "event_delivery_ms", "p99"))
     s["delivery_p99_ms_at_1000"] = p99 and p99["median"]
     rss = stats(field(delivery.get("5000", []), "server_rss_mib_loaded"))
@@ -204,12 +200,14 @@ def markdown(r):
     def ratios(st):
         m = st and st["median"]
         return [x(ratio(m, peer_median.get(p))) for p in PEERS]
-    for w, row in sorted(r["http_appends"].items(), key=lambda kv: int(kv[0])):
-        add(f"| tallyd HTTP | {w} | {spread(row['writes_per_second'])} | "
+    def client_row(label, clients, row, ratio_cells):
+        # A point measured by a client (tally-loadgen or tally-peer-bench): one table row.
+        add(f"| {label} | {clients} | {spread(row['writes_per_second'])} | "
             f"{spread(row['write_ms_p50'], 2)} | {spread(row['write_ms_p99'], 2)} | "
             f"{spread(row['server_cpu_us_per_write'])} | {spread(row['client_cpu_us_per_write'])} | "
-            f"{spread(row['server_rss_mib'], 1)} | "
-            + " | ".join(ratios(row["writes_per_second"])) + " |")
+            f"{spread(row['server_rss_mib'], 1)} | " + " | ".join(ratio_cells) + " |")
+    for w, row in sorted(r["http_appends"].items(), key=lambda kv: int(kv[0])):
+        client_row("tallyd HTTP", w, row, ratios(row["writes_per_second"]))
     for t, st in sorted(r["store_appends"].items(), key=lambda kv: int(kv[0])):
         add(f"| tallyd store API, append() | {t} threads | {spread(st)} | — | — | — | — | — | "
             + " | ".join(ratios(st)) + " |")
@@ -219,18 +217,11 @@ def markdown(r):
     floor_names = {"http": "HTTP floor: same stack, answers at once",
                    "durable": "durable HTTP floor: + group-committed fdatasync"}
     for mode, row in r.get("floor", {}).items():
-        add(f"| {floor_names[mode]} | {row['clients']} | {spread(row['writes_per_second'])} | "
-            f"{spread(row['write_ms_p50'], 2)} | {spread(row['write_ms_p99'], 2)} | "
-            f"{spread(row['server_cpu_us_per_write'])} | {spread(row['client_cpu_us_per_write'])} | "
-            f"{spread(row['server_rss_mib'], 1)} | "
-            + " | ".join(ratios(row["writes_per_second"])) + " |")
+        client_row(floor_names[mode], row["clients"], row, ratios(row["writes_per_second"]))
     names = {"redis": "Redis XADD", "postgres": "PostgreSQL INSERT+NOTIFY",
              "postgres-insert": "PostgreSQL INSERT alone (reference)"}
     for p, row in r["peers"].items():
-        add(f"| {names.get(p, p)} | {row['clients']} | {spread(row['writes_per_second'])} | "
-            f"{spread(row['write_ms_p50'], 2)} | {spread(row['write_ms_p99'], 2)} | "
-            f"{spread(row['server_cpu_us_per_write'])} | {spread(row['client_cpu_us_per_write'])} | "
-            f"{spread(row['server_rss_mib'], 1)} | — | — |")
+        client_row(names.get(p, p), row["clients"], row, ["—"] * len(PEERS))
     add("")
     add("Write → subscriber delivery at 64 writers and one subscriber, p99 ms: "
         + "; ".join(f"{names.get(p, p)} {spread(row['delivery_ms_p99'], 2)}"

@@ -27,6 +27,20 @@ nap() {
   read -rt 0.005 <>"$BENCH_TMP/nap" || true
 }
 
+# Waits until server $1 (its name) with pid $2, started with --ready-file, has written its
+# address to file $3; fails, with the end of its log ($4, optional), if it exits first.
+wait_for_ready_file() {
+  local name=$1 pid=$2 ready=$3 log=${4:-}
+  until [[ -s $ready ]]; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      echo "$name exited before it listened${log:+; its log:}" >&2
+      [[ -n $log ]] && tail "$log" >&2
+      return 1
+    fi
+    nap
+  done
+}
+
 # Stops process $1 with SIGTERM and waits for it (up to 30 s, then SIGKILL).
 stop_pid() {
   local pid=$1
@@ -90,10 +104,7 @@ start_tallyd() {
   "$TALLYD_BIN" --data "$TALLYD_DATA" --listen 127.0.0.1:0 --ready-file "$TALLYD_DATA.ready" \
     --rate-limit 1000000000 --rate-burst 1000000000 2>"$TALLYD_DATA.log" &
   TALLYD_PID=$!
-  until [[ -s $TALLYD_DATA.ready ]]; do
-    kill -0 "$TALLYD_PID" 2>/dev/null || { echo "tallyd exited; its log:" >&2; tail "$TALLYD_DATA.log" >&2; return 1; }
-    nap
-  done
+  wait_for_ready_file tallyd "$TALLYD_PID" "$TALLYD_DATA.ready" "$TALLYD_DATA.log" || return 1
   TALLYD_START_SECONDS=$(awk -v a="$started" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.3f", b - a }')
   TALLYD_ADDR=$(<"$TALLYD_DATA.ready")
 }
@@ -115,10 +126,7 @@ start_floor() {
   [[ $mode == durable ]] && durable=(--durable "$FLOOR_DIR/log")
   "$FLOOR_BIN" --listen 127.0.0.1:0 --ready-file "$FLOOR_DIR/ready" "${durable[@]}" >/dev/null &
   FLOOR_PID=$!
-  until [[ -s $FLOOR_DIR/ready ]]; do
-    kill -0 "$FLOOR_PID" 2>/dev/null || { echo "tally-http-floor exited" >&2; return 1; }
-    nap
-  done
+  wait_for_ready_file tally-http-floor "$FLOOR_PID" "$FLOOR_DIR/ready" || return 1
   FLOOR_ADDR=$(<"$FLOOR_DIR/ready")
 }
 
