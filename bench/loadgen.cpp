@@ -16,7 +16,6 @@
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
 #include <boost/json.hpp>
 
 #include <sys/resource.h>
@@ -41,7 +40,6 @@ namespace json = boost::json;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
 using tally::client::HttpClient;
-namespace http = boost::beast::http;
 
 struct Options {
   std::string host = "127.0.0.1";
