@@ -104,6 +104,8 @@ def event_json():
                                                   {"player": "blue", "score": 27}]})
     # A number Boost.JSON cannot carry exactly through a JSON-text member (once a finding).
     put("carcassonne_scoring", "long-number", {"event": {"feature": "road", "tiles": 3 * 10**69 - 1}})
+    write("event-json", "carcassonne_scoring-beyond-double",
+          bytes([KINDS.index("carcassonne_scoring")]) + b'{"event":{"feature":"road","tiles":4e99999}}')
     put("claimed_win", "a", {"player": "a"})
     put("house_pick", "stark", {"player": "p1", "house": "stark"})
     put("carcassonne_scoring", "road", {"event": carc["events"][0]["event"]})

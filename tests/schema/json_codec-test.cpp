@@ -167,6 +167,16 @@ TEST(JsonCodec, JsonTextRefusesANumberItCannotStoreExactly) {
   EXPECT_EQ(errors[0].message, "is a number with more digits than can be stored exactly");
   EXPECT_FALSE(m.getRoot<CarcassonneScoring>().asReader().hasEvent());
 
+  // Beyond a double's range: read as infinity, which Boost.JSON would write as `Infinity`.
+  capnp::MallocMessageBuilder huge;
+  errors = decode<CarcassonneScoring>(
+      json::parse(R"({"event":{"feature":"road","tiles":[1,-4e99999]}})"),
+      huge.initRoot<CarcassonneScoring>());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].path, "event.tiles[1]");
+  EXPECT_EQ(errors[0].message, "is a number too large to be stored");
+  EXPECT_FALSE(huge.getRoot<CarcassonneScoring>().asReader().hasEvent());
+
   // A number with a fraction that reads back as itself is kept.
   capnp::MallocMessageBuilder fine;
   auto body = json::parse(R"({"event":{"feature":"road","weight":0.1,"big":1e300}})");
