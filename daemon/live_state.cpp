@@ -1,9 +1,10 @@
 #include "daemon/live_state.hpp"
+#include "schema/text.hpp"
 
 namespace tally::daemon {
 
 namespace {
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 }  // namespace
 
 void LiveState::apply(const schema::StoredEvent& event) {

@@ -1,6 +1,7 @@
 #include "daemon/views.hpp"
 
 #include "schema/json_codec.hpp"
+#include "schema/text.hpp"
 
 #include <ctime>
 
@@ -10,7 +11,7 @@ namespace json = boost::json;
 using projections::Tournament;
 
 namespace {
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 const char* method_name(schema::SeatingMethod method) {
   switch (method) {
@@ -160,6 +161,57 @@ json::object tournament_json(const Tournament& t, const projections::Game& game)
                       {"rounds", std::move(rounds)},
                       {"notices", std::move(notices)},
                       {"seq", t.last_seq}};
+}
+
+namespace {
+
+json::object field_json(const projections::FieldSpec& f) {
+  json::object out{{"name", f.name},
+                   {"type", f.type},
+                   {"required", f.required},
+                   {"label", f.label},
+                   {"text", f.text}};
+  if (f.min) out["min"] = *f.min;
+  if (f.max) out["max"] = *f.max;
+  if (!f.choices.empty()) {
+    json::array choices;
+    for (const auto& c : f.choices) choices.emplace_back(c);
+    out["choices"] = std::move(choices);
+  }
+  if (f.one_holder) out["one_holder"] = true;
+  if (!f.derived_from.empty()) {
+    out["derived"] = json::object{{"from", f.derived_from}, {"equals", f.derived_equals}};
+  }
+  if (!f.excludes_own.empty()) out["excludes_own"] = f.excludes_own;
+  return out;
+}
+
+}  // namespace
+
+json::object game_json(const projections::Game& game) {
+  projections::GameDescription d = game.describe();
+  json::object actions;
+  for (const auto& a : d.actions) {
+    json::array fields;
+    for (const auto& f : a.fields) fields.push_back(field_json(f));
+    actions[a.name] = json::object{{"type", schema::payload_type(a.kind)},
+                                   {"per_player", a.per_player},
+                                   {"fields", std::move(fields)}};
+  }
+  auto defaults = game.normalize_rules({});
+  json::array rules;
+  for (const auto& r : d.rules) {
+    json::object rule{{"name", r.name}, {"type", r.type}};
+    const json::value* fallback = defaults ? defaults.value->if_contains(r.name) : nullptr;
+    rule["default"] = fallback ? *fallback : json::value(nullptr);
+    if (!r.choices.empty()) {
+      json::array choices;
+      for (const auto& c : r.choices) choices.emplace_back(c);
+      rule["choices"] = std::move(choices);
+    }
+    rules.push_back(std::move(rule));
+  }
+  return {{"game", game.id()}, {"actions", std::move(actions)}, {"rules", std::move(rules)}};
 }
 
 }  // namespace tally::daemon

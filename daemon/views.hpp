@@ -45,6 +45,10 @@ boost::json::object tournament_json(const projections::Tournament& t,
 // One line of GET /v1/tournaments.
 boost::json::object tournament_summary_json(const projections::Tournament& t);
 
+// One game of GET /v1/games: {"game","actions":{name:{"fields":[…]}},"rules":[{"name","type",
+// "default"}]} — from the game's own description and its defaults (normalize_rules of {}).
+boost::json::object game_json(const projections::Game& game);
+
 // The display name of an author id ("organizer", a judge's name, or the id itself).
 std::string author_name(const LiveState& state, std::string_view author);
 

@@ -3,6 +3,7 @@
 #include "events/base64.hpp"
 #include "events/sha256.hpp"
 #include "schema/json_codec.hpp"
+#include "schema/text.hpp"
 
 #include <boost/json.hpp>
 
@@ -15,7 +16,7 @@ namespace json = boost::json;
 
 namespace {
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 // The readable form of an event in an export: the whole envelope through the schema codec.
 json::object readable(const schema::StoredEvent& e) { return schema::encode_struct(e.event()); }

@@ -84,6 +84,11 @@ Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>(256)) {
   message_->initRoot<schema::Event>();
 }
 
+Draft::Draft(schema::Event::Reader event)
+    : message_(std::make_unique<capnp::MallocMessageBuilder>(256)) {
+  message_->setRoot(event);
+}
+
 struct EventStore::Impl {
   StoreOptions options;
   std::string dir;

@@ -83,6 +83,8 @@ class ExpectedVersion {
 class Draft {
  public:
   Draft();
+  // A copy of an event a game built (the store fills its envelope's log fields as usual).
+  explicit Draft(schema::Event::Reader event);
   schema::Event::Builder event() { return message_->getRoot<schema::Event>(); }
 
  private:

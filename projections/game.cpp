@@ -1,6 +1,33 @@
 #include "projections/game.hpp"
 
+#include "projections/table_rules.hpp"
+
+#include <algorithm>
+
 namespace tally::projections {
+
+const ActionSpec* GameDescription::action(std::string_view name) const {
+  for (const auto& a : actions) {
+    if (a.name == name) return &a;
+  }
+  return nullptr;
+}
+
+schema::Event::Payload::Which Game::result_kind() const {
+  return describe().action("result")->kind;
+}
+
+bool Game::accepts(schema::Event::Payload::Which kind) const {
+  const auto& actions = describe().actions;
+  return std::any_of(actions.begin(), actions.end(),
+                     [kind](const ActionSpec& a) { return a.kind == kind; });
+}
+
+RuleErrors Game::check_action(const Tournament& tournament, const TableState& table,
+                              schema::Event::Reader proposed) const {
+  if (auto wrong = check_correction(table, proposed); !wrong.empty()) return wrong;
+  return check_rules(tournament, table, proposed);
+}
 
 boost::json::object Game::table_extras(const Tournament&, const TableState&) const { return {}; }
 

@@ -64,6 +64,66 @@ struct Seating {
   std::vector<SeatedTable> tables;
 };
 
+// --- What a client needs to know of a game (GET /v1/games) ---------------------------------------
+// Clients build their forms and prompts from this and ask `…/check` for everything else: they
+// hold no rule, no range and no tie-break of their own.
+
+// One field of a table action's body (of each player's entry, for a result).
+struct FieldSpec {
+  std::string name;  // the API's field name
+  // "integer", "boolean", "choice" (one of `choices`), "choices" (a list of them), "player" (a
+  // player seated at the table), "object" (a document described in the game's docs)
+  std::string type;
+  std::optional<std::int64_t> min;  // integers: the range a single entry can be in
+  std::optional<std::int64_t> max;
+  bool required = true;
+  std::string label;                 // a label key ("catan.settlements"), stable across languages
+  std::string text;                  // the label in English
+  std::vector<std::string> choices;  // "choice"/"choices": the values
+  // A title at most one player of the table holds (Largest Army): a form asks "who?" once.
+  bool one_holder = false;
+  // Filled from another field when a form does not ask for it: {field, equals} means
+  // `this = (that field == equals)` (AGoT: winner = place is 1). Empty: asked.
+  std::string derived_from;
+  std::int64_t derived_equals = 0;
+  // "choices": a value the player's own `excludes_own` field holds is not offered (AGoT: a
+  // player's own house is not a capital captured).
+  std::string excludes_own;
+};
+
+// A table action: "result" (PUT …/result, one entry per player under "players"), or the POST
+// actions "claims", "picks", "scorings".
+struct ActionSpec {
+  std::string name;
+  schema::Event::Payload::Which kind;
+  bool per_player = false;  // the body is {"players":[{player, fields…}]}
+  std::vector<FieldSpec> fields;
+  // Empty: the body is the payload. Otherwise the body is this member of the payload (a
+  // scoring's body is the scoring event, stored whole as the payload's "event").
+  std::string body_member = {};
+  // POST …/{name}/auto: the game completes the table (auto_actions).
+  bool automatic = false;
+
+  bool is_result() const { return name == "result"; }
+};
+
+// One key of a tournament's `rules` (the default comes from normalize_rules({})).
+struct RuleSpec {
+  std::string name;
+  // "integer", "integer_list", "points_list" (integers or fractions "1/2"), "boolean", "choice",
+  // "league_table" (league → points by place)
+  std::string type;
+  std::vector<std::string> choices = {};  // "choice": the values
+};
+
+struct GameDescription {
+  std::vector<ActionSpec> actions;
+  std::vector<RuleSpec> rules;
+
+  // The action of that name ("result", "claims" …), or null when the game has none.
+  const ActionSpec* action(std::string_view name) const;
+};
+
 // A payload built by a game for the daemon to append (e.g. the automatic house picks).
 using PayloadBuilder = std::unique_ptr<capnp::MallocMessageBuilder>;  // root: schema::Event
 
@@ -74,23 +134,29 @@ class Game {
   // The tournament's `game` value: "catan", "agot", "carcassonne".
   virtual std::string_view id() const = 0;
 
+  // Its actions, fields and rules: for clients (GET /v1/games), and for the daemon, which serves
+  // a table action only when the game describes it. Built once; the same object every call.
+  virtual const GameDescription& describe() const = 0;
+
   // The tournament's rules: the game's defaults overridden by `overrides`; an unknown key or a
   // bad value is refused naming the key (rule "rules").
   virtual Outcome<boost::json::object> normalize_rules(
       const boost::json::object& overrides) const = 0;
 
-  // The payload a `PUT .../result` body decodes into (e.g. CATAN_RESULT).
-  virtual schema::Event::Payload::Which result_kind() const = 0;
+  // The payload a `PUT .../result` body decodes into (e.g. CATAN_RESULT): describe()'s "result".
+  schema::Event::Payload::Which result_kind() const;
 
   // Whether this game takes a table action of this kind at all (claims are Catan's, picks
-  // AGoT's, scorings Carcassonne's). The daemon answers 404 for the others.
-  virtual bool accepts(schema::Event::Payload::Which kind) const = 0;
+  // AGoT's, scorings Carcassonne's): one of describe()'s actions.
+  bool accepts(schema::Event::Payload::Which kind) const;
 
   // Checks a proposed table action (a result, claim, pick or scoring — not a void) against the
   // tournament and the table as they stand; `proposed` carries the payload, the author, the
-  // reason and the seq it supersedes (a correction). Every violation at once; empty when valid.
-  virtual RuleErrors check_action(const Tournament& tournament, const TableState& table,
-                                  schema::Event::Reader proposed) const = 0;
+  // reason and the seq it supersedes (a correction). First the rule every game shares (rule
+  // "supersedes": a correction replaces an action of its own kind in effect at the table), then
+  // the game's own check_rules. Every violation at once; empty when valid.
+  RuleErrors check_action(const Tournament& tournament, const TableState& table,
+                          schema::Event::Reader proposed) const;
 
   // The table's computed result as the API shows it ({"players":[{"player","score","place",
   // "points","lines"}]}), or nullopt while the table has no result in effect.
@@ -125,10 +191,15 @@ class Game {
   virtual Outcome<std::vector<PayloadBuilder>> auto_actions(const Tournament& tournament,
                                                             const TableState& table) const;
 
-  // A stateless calculation on a request body (`POST /v1/carcassonne/score`).
+  // A stateless calculation on a request body (`POST /v1/games/{game}/score`).
   // Default: refused (the game has no calculator).
   virtual Outcome<boost::json::object> calculate(const boost::json::object& body,
                                                  const boost::json::object& rules) const;
+
+ protected:
+  // The game's own rules for a proposed action (check_action has applied the shared ones).
+  virtual RuleErrors check_rules(const Tournament& tournament, const TableState& table,
+                                 schema::Event::Reader proposed) const = 0;
 };
 
 // The games the daemon serves, by id. The daemon gets one at start; tests add their own.

@@ -1,5 +1,7 @@
 #include "projections/tournament.hpp"
 
+#include "schema/text.hpp"
+
 #include <boost/json/parse.hpp>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 
 namespace tally::projections {
 
+using schema::text;
 using Which = schema::Event::Payload::Which;
 
 namespace {
@@ -26,18 +29,12 @@ bool is_table_action(Which w) {
   }
 }
 
-bool is_result(Which w) {
-  return w == Which::CATAN_RESULT || w == Which::AGOT_RESULT || w == Which::CARCASSONNE_RESULT;
-}
-
 std::optional<std::uint32_t> parse_number(std::string_view text) {
   std::uint32_t n = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
   if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
   return n;
 }
-
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
 
 std::vector<std::string> texts(capnp::List<capnp::Text>::Reader list) {
   std::vector<std::string> out;
@@ -59,11 +56,25 @@ const SeatedTable* Round::table(std::uint32_t number) const {
   return nullptr;
 }
 
+bool is_result(Which w) {
+  return w == Which::CATAN_RESULT || w == Which::AGOT_RESULT || w == Which::CARCASSONNE_RESULT;
+}
+
 const Action* TableState::result() const {
   for (auto it = actions.rbegin(); it != actions.rend(); ++it) {
     if (is_result(it->payload().which())) return &*it;
   }
   return nullptr;
+}
+
+void TableState::apply(const schema::StoredEvent& stored) {
+  auto event = stored.event();
+  version = event.getVersion();
+  // A correction or a void replaces what it supersedes; the newest applies.
+  if (event.getSupersedes() != 0) {
+    std::erase_if(actions, [&](const Action& a) { return a.seq() == event.getSupersedes(); });
+  }
+  if (event.getPayload().which() != Which::VOID) actions.push_back(Action{stored});
 }
 
 std::vector<const Action*> TableState::of_kind(Which kind) const {
@@ -122,13 +133,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
     TableState& table = tables[{stream.round, stream.table}];
     table.round = stream.round;
     table.table = stream.table;
-    table.version = event.getVersion();
-    // A correction or a void replaces what it supersedes; the newest applies.
-    if (event.getSupersedes() != 0) {
-      std::erase_if(table.actions,
-                    [&](const Action& a) { return a.seq() == event.getSupersedes(); });
-    }
-    if (payload.which() != Which::VOID) table.actions.push_back(Action{stored});
+    table.apply(stored);
     last_seq = stored.seq();
     return true;
   }

@@ -60,9 +60,14 @@ struct TableState {
 
   // The newest result in effect (any game's result payload), or null.
   const Action* result() const;
+  // Folds one of the table's own events (an action, a correction or a void) into the state.
+  void apply(const schema::StoredEvent& event);
   // The actions in effect of one payload kind, oldest first.
   std::vector<const Action*> of_kind(schema::Event::Payload::Which kind) const;
 };
+
+// Whether a payload kind is a table's result (of any game): corrected, never voided.
+bool is_result(schema::Event::Payload::Which kind);
 
 // A table nothing has happened at yet: no actions, version 0 — but it knows where it stands.
 TableState blank_table(std::uint32_t round, std::uint32_t table);

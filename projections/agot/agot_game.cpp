@@ -8,6 +8,7 @@
 #include "projections/agot/standings.hpp"
 #include "projections/agot/wording.hpp"
 #include "projections/rational.hpp"
+#include "projections/table_rules.hpp"
 
 #include <boost/json/array.hpp>
 
@@ -27,10 +28,7 @@ using projections::TableState;
 using projections::Tournament;
 using Which = schema::Event::Payload::Which;
 
-const SeatedTable* seated_table(const Tournament& t, const TableState& table) {
-  const projections::Round* round = t.round(table.round);
-  return round ? round->table(table.table) : nullptr;
-}
+using projections::seated_table;
 
 // The table's picks as they stand (without the pick `ignored_seq` being corrected), the players
 // in rating order (in seat order when `ordered` is false: checking a pick needs no order), each
@@ -109,23 +107,49 @@ class AgotGame final : public projections::Game {
  public:
   std::string_view id() const override { return "agot"; }
 
+  const projections::GameDescription& describe() const override { return description_; }
+
+ private:
+  static projections::GameDescription description() {
+    projections::FieldSpec player;
+    player.name = "player";
+    player.type = "player";
+    player.label = "agot.player";
+    player.text = "player";
+    projections::FieldSpec house;
+    house.name = "house";
+    house.type = "choice";
+    house.label = "agot.house";
+    house.text = "house";
+    for (House h : kHouses) house.choices.emplace_back(house_id(h));
+    projections::GameDescription d;
+    d.actions.push_back({"result", Which::AGOT_RESULT, true, result_fields()});
+    d.actions.push_back({"picks", Which::HOUSE_PICK, false, {std::move(player), std::move(house)}});
+    d.actions.back().automatic = true;  // POST …/picks/auto: the rest of the table (agot.md §2)
+    d.rules = {{"rounds", "integer"},
+               {"counted_results", "integer"},
+               {"place_points", "integer_list"},
+               {"castle_points", "integer_list"},
+               {"league_bonus", "league_table"},
+               {"capitals_cap", "integer"},
+               {"league_bonus_from_round", "integer"}};
+    return d;
+  }
+
   Outcome<boost::json::object> normalize_rules(
       const boost::json::object& overrides) const override {
     return agot::normalize_rules(overrides);
   }
 
-  Which result_kind() const override { return Which::AGOT_RESULT; }
+  const projections::GameDescription description_ = description();
 
-  bool accepts(Which kind) const override {
-    return kind == Which::AGOT_RESULT || kind == Which::HOUSE_PICK;
-  }
-
-  RuleErrors check_action(const Tournament& t, const TableState& table,
-                          schema::Event::Reader proposed) const override {
+ public:
+  RuleErrors check_rules(const Tournament& t, const TableState& table,
+                         schema::Event::Reader proposed) const override {
     const SeatedTable* seated = seated_table(t, table);
     if (!seated) {
       return {RuleError{
-          "seating", "", "",
+          "table", "", "",
           "round " + std::to_string(table.round) + " has no table " + std::to_string(table.table)}};
     }
     Ledger ledger(t, Ledger::Detail::kHouses);  // a check needs houses, not points
@@ -252,7 +276,7 @@ class AgotGame final : public projections::Game {
                                                     const TableState& table) const override {
     using Out = Outcome<std::vector<PayloadBuilder>>;
     const SeatedTable* seated = seated_table(t, table);
-    if (!seated) return Out::refused("seating", "no such table");
+    if (!seated) return Out::refused("table", "no such table");
     if (table.result()) return Out::refused("pick", "the table already has a result");
     Ledger ledger(t);
     auto picks = complete_picks(pick_table(ledger, *seated, table.round));

@@ -19,6 +19,45 @@ constexpr int kCapitals = 6;
 bool valid_place(int place) { return place >= 1 && place <= kPlayersPerTable; }
 bool valid_castles(int castles) { return castles >= 0 && castles <= kMaxCastles; }
 
+}  // namespace
+
+std::vector<projections::FieldSpec> result_fields() {
+  auto field = [](std::string name, std::string text, std::string type) {
+    projections::FieldSpec f;
+    f.name = std::move(name);
+    f.type = std::move(type);
+    f.label = "agot." + f.name;
+    f.text = std::move(text);
+    return f;
+  };
+  auto integer = [&](std::string name, std::string text, int min, std::optional<int> max) {
+    projections::FieldSpec f = field(std::move(name), std::move(text), "integer");
+    f.min = min;
+    if (max) f.max = *max;
+    return f;
+  };
+  std::vector<std::string> houses;
+  for (House h : kHouses) houses.emplace_back(house_id(h));
+
+  projections::FieldSpec house = field("house", "house", "choice");
+  house.choices = houses;
+  projections::FieldSpec captured = field("capitals_captured", "capitals captured", "choices");
+  captured.choices = houses;
+  captured.excludes_own = "house";  // G-4: captured capitals are other houses'
+  projections::FieldSpec winner = field("winner", "winner", "boolean");
+  winner.derived_from = "place";  // G-3: the player in place 1 is the winner
+  winner.derived_equals = 1;
+  return {std::move(house),
+          integer("place", "place", 1, kPlayersPerTable),
+          integer("castles", "castles and strongholds", 0, kMaxCastles),
+          std::move(captured),
+          integer("capitals_held", "capitals held", 0, kCapitals),
+          integer("lands_captured", "lands captured", 0, std::nullopt),
+          std::move(winner)};
+}
+
+namespace {
+
 class Checker {
  public:
   Checker(const std::vector<PlayerResult>& result, const TableFacts& facts)

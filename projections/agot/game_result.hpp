@@ -30,6 +30,10 @@ struct PlayerResult {
   bool winner = false;
 };
 
+// The fields of a player's entry as a client shows them (GET /v1/games), with the ranges G-3
+// and G-4 check.
+std::vector<projections::FieldSpec> result_fields();
+
 std::vector<PlayerResult> read_result(schema::AgotResult::Reader result);
 
 // The houses a player played in other rounds of the tournament (round, house).

@@ -3,7 +3,7 @@
 // Thread safety: pure functions.
 #pragma once
 
-#include <capnp/blob.h>
+#include "schema/text.hpp"
 
 #include <string>
 #include <string_view>
@@ -15,9 +15,7 @@ namespace tally::agot {
 std::string join(const std::vector<std::string>& items);
 
 // A stored Text as a std::string / a view of it.
-inline std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
-inline std::string_view text_view(capnp::Text::Reader t) {
-  return std::string_view(t.cStr(), t.size());
-}
+using schema::text;
+using schema::text_view;
 
 }  // namespace tally::agot

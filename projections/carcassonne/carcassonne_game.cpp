@@ -6,6 +6,8 @@
 #include "projections/carcassonne/standings.hpp"
 #include "projections/carcassonne/swiss.hpp"
 #include "projections/carcassonne/table_scores.hpp"
+#include "projections/table_rules.hpp"
+#include "schema/text.hpp"
 
 #include <boost/json/parse.hpp>
 
@@ -27,23 +29,10 @@ using Which = schema::Event::Payload::Which;
 
 namespace {
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
-
-const SeatedTable* seated_table(const Tournament& t, const TableState& table) {
-  const projections::Round* round = t.round(table.round);
-  return round == nullptr ? nullptr : round->table(table.table);
-}
-
-bool seated_at(const SeatedTable& seated, const std::string& player) {
-  return std::find(seated.players.begin(), seated.players.end(), player) != seated.players.end();
-}
-
-const Action* action_with_seq(const TableState& table, std::uint64_t seq) {
-  for (const auto& a : table.actions) {
-    if (a.seq() == seq) return &a;
-  }
-  return nullptr;
-}
+using projections::action_with_seq;
+using projections::seated_at;
+using projections::seated_table;
+using schema::text;
 
 // The players whose result score differs from their scorings' total (empty when the table has
 // no scorings in effect).
@@ -70,18 +59,42 @@ class CarcassonneGame final : public projections::Game {
  public:
   std::string_view id() const override { return "carcassonne"; }
 
+  const projections::GameDescription& describe() const override { return description_; }
+
+ private:
+  static projections::GameDescription description() {
+    projections::FieldSpec score;
+    score.name = "score";
+    score.type = "integer";
+    score.label = "carcassonne.score";
+    score.text = "final score";
+    // A scoring's body is one scoring event of carcassonne.md §2–§6 (docs/games/carcassonne.md).
+    projections::FieldSpec event;
+    event.name = "event";
+    event.type = "object";
+    event.label = "carcassonne.scoring_event";
+    event.text = "scoring event";
+    projections::GameDescription d;
+    d.actions.push_back({"result", Which::CARCASSONNE_RESULT, true, {std::move(score)}});
+    d.actions.push_back({"scorings", Which::CARCASSONNE_SCORING, false, {std::move(event)}});
+    d.actions.back().body_member = "event";
+    d.rules = {{"edition", "choice", {"C2", "C3"}},
+               {"buildings_variant", "boolean"},
+               {"spiel_doch_variant", "boolean"},
+               {"table_size", "integer"},
+               {"round_points", "points_list"}};
+    return d;
+  }
+
   Outcome<json::object> normalize_rules(const json::object& overrides) const override {
     return carcassonne::normalize_rules(overrides);
   }
 
-  Which result_kind() const override { return Which::CARCASSONNE_RESULT; }
+  const projections::GameDescription description_ = description();
 
-  bool accepts(Which kind) const override {
-    return kind == Which::CARCASSONNE_RESULT || kind == Which::CARCASSONNE_SCORING;
-  }
-
-  RuleErrors check_action(const Tournament& t, const TableState& table,
-                          schema::Event::Reader proposed) const override {
+ public:
+  RuleErrors check_rules(const Tournament& t, const TableState& table,
+                         schema::Event::Reader proposed) const override {
     const SeatedTable* seated = seated_table(t, table);
     if (seated == nullptr) return {{"table", "", "", "no such table in this round"}};
     if (seated->players.size() == 1) {
@@ -89,13 +102,6 @@ class CarcassonneGame final : public projections::Game {
                "a bye needs no result or scoring: it counts as a win with score difference 0"}};
     }
     auto payload = proposed.getPayload();
-    if (std::uint64_t seq = proposed.getSupersedes(); seq != 0) {
-      const Action* old = action_with_seq(table, seq);
-      if (old != nullptr && old->payload().which() != payload.which()) {
-        return {{"supersedes", "", "supersedes",
-                 "a correction replaces an action of the same kind (a scoring or a result)"}};
-      }
-    }
     TournamentRules rules = read_rules(t.rules);
     switch (payload.which()) {
       case Which::CARCASSONNE_SCORING:

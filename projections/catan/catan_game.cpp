@@ -6,6 +6,7 @@
 #include "projections/catan/standings.hpp"
 #include "projections/catan/table_record.hpp"
 #include "projections/catan/validation.hpp"
+#include "projections/table_rules.hpp"
 #include "schema/json_codec.hpp"
 
 #include <boost/json.hpp>
@@ -51,24 +52,26 @@ json::object result_json(const catan::TableRecord& table,
   return {{"players", std::move(players)}};
 }
 
-// A correction replaces an action of its own kind (a claim cannot withdraw a result).
-RuleErrors check_correction(const TableState& table, schema::Event::Reader proposed) {
-  const std::uint64_t target = proposed.getSupersedes();
-  if (target == 0) return {};
-  for (const auto& action : table.actions) {
-    if (action.seq() != target) continue;
-    if (action.payload().which() == proposed.getPayload().which()) return {};
-    return {{"correction", "", "supersedes",
-             "event " + std::to_string(target) + " is a " +
-                 schema::payload_type(action.payload().which()) + "; a " +
-                 schema::payload_type(proposed.getPayload().which()) + " cannot replace it"}};
-  }
-  return {};  // not in effect here: the daemon's generic check answers that
+GameDescription description() {
+  FieldSpec claimant;
+  claimant.name = "player";
+  claimant.type = "player";
+  claimant.label = "catan.claimant";
+  claimant.text = "player who claimed the win";
+  GameDescription d;
+  d.actions.push_back({"result", Which::CATAN_RESULT, true, catan::result_fields()});
+  d.actions.push_back({"claims", Which::CLAIMED_WIN, false, {std::move(claimant)}});
+  d.rules = {{"round_points_4", "integer_list"},
+             {"round_points_3", "integer_list"},
+             {"rounds", "integer"}};
+  return d;
 }
 
 class CatanGame final : public Game {
  public:
   std::string_view id() const override { return "catan"; }
+
+  const GameDescription& describe() const override { return description_; }
 
   Outcome<json::object> normalize_rules(const json::object& overrides) const override {
     auto rules = catan::parse_rules(overrides);
@@ -76,15 +79,9 @@ class CatanGame final : public Game {
     return Outcome<json::object>::ok(rules.value->to_json());
   }
 
-  Which result_kind() const override { return Which::CATAN_RESULT; }
-
-  bool accepts(Which kind) const override {
-    return kind == Which::CATAN_RESULT || kind == Which::CLAIMED_WIN;
-  }
-
-  RuleErrors check_action(const Tournament& tournament, const TableState& table,
-                          schema::Event::Reader proposed) const override {
-    RuleErrors errors = check_correction(table, proposed);
+  RuleErrors check_rules(const Tournament& tournament, const TableState& table,
+                         schema::Event::Reader proposed) const override {
+    RuleErrors errors;
     // The table as it would stand: the superseded action gone, the proposal in effect.
     auto record = catan::read_table(tournament, table, proposed.getSupersedes());
     auto payload = proposed.getPayload();
@@ -147,6 +144,9 @@ class CatanGame final : public Game {
     }
     return out;
   }
+
+ private:
+  const GameDescription description_ = description();
 };
 
 }  // namespace

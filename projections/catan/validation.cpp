@@ -68,6 +68,49 @@ constexpr Title kLongestRoad{"C-9",
                              5,
                              [](std::int32_t n) { return "a road of " + std::to_string(n); }};
 
+FieldSpec field_of(std::string_view name, std::string_view text, std::string type) {
+  FieldSpec f;
+  f.name = std::string(name);
+  f.type = std::move(type);
+  f.label = "catan." + f.name;
+  f.text = std::string(text);
+  return f;
+}
+
+}  // namespace
+
+std::vector<FieldSpec> result_fields() {
+  std::vector<FieldSpec> out;
+  for (const auto& range : kCountRanges) {
+    FieldSpec f = field_of(range.field, range.label, "integer");
+    f.min = range.min;
+    if (range.max) f.max = *range.max;
+    out.push_back(std::move(f));
+    if (range.field == "roads") {
+      // C-8: 1 up to the player's roads; the form can only know the lower bound.
+      FieldSpec road = field_of("longest_road", "longest road", "integer");
+      road.min = 1;
+      road.max = kRoads.max;
+      out.push_back(std::move(road));
+    }
+  }
+  for (const Title& title : {kLargestArmy, kLongestRoad}) {
+    FieldSpec f = field_of(title.holder_field, title.name, "boolean");
+    f.one_holder = true;
+    out.push_back(std::move(f));
+  }
+  FieldSpec claimed = field_of("claimed_win", "claimed the win", "boolean");
+  claimed.required = false;  // catan.md §3: recorded with the result when given
+  out.push_back(std::move(claimed));
+  FieldSpec vp = field_of("vp", "VP on the score sheet", "integer");
+  vp.min = 0;
+  vp.required = false;  // C-10: checked against the counts when given
+  out.push_back(std::move(vp));
+  return out;
+}
+
+namespace {
+
 bool in_range(const PlayerSheet& s, const CountRange& r) {
   std::int32_t v = s.*r.count;
   return v >= r.min && (!r.max || v <= *r.max);

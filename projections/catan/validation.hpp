@@ -19,6 +19,10 @@
 
 namespace tally::projections::catan {
 
+// The fields of a player's entry as a client shows them (GET /v1/games), with the ranges these
+// rules use.
+std::vector<FieldSpec> result_fields();
+
 // C-0: the result lists 3 or 4 players, each once, exactly the players seated at the table.
 RuleErrors check_roster(const TableRecord& table, const std::vector<PlayerSheet>& result);
 

@@ -57,11 +57,31 @@ class TestGame : public Game {
     return Outcome<json::object>::ok(rules);
   }
 
-  Which result_kind() const override { return Which::CARCASSONNE_RESULT; }
-  bool accepts(Which kind) const override { return kind == Which::CLAIMED_WIN; }
+  // A result of final scores (the Carcassonne payload) and claims: enough to exercise the
+  // daemon's generic paths with a game it was not written for.
+  const GameDescription& describe() const override {
+    static const GameDescription description = [] {
+      FieldSpec score;
+      score.name = "score";
+      score.type = "integer";
+      score.label = "testgame.score";
+      score.text = "score";
+      FieldSpec player;
+      player.name = "player";
+      player.type = "player";
+      player.label = "testgame.player";
+      player.text = "player";
+      GameDescription d;
+      d.actions.push_back({"result", Which::CARCASSONNE_RESULT, true, {std::move(score)}});
+      d.actions.push_back({"claims", Which::CLAIMED_WIN, false, {std::move(player)}});
+      d.rules = {{"table_size", "integer"}};
+      return d;
+    }();
+    return description;
+  }
 
-  RuleErrors check_action(const Tournament& t, const TableState& table,
-                          schema::Event::Reader proposed) const override {
+  RuleErrors check_rules(const Tournament& t, const TableState& table,
+                         schema::Event::Reader proposed) const override {
     const SeatedTable* seated = t.round(table.round)->table(table.table);
     RuleErrors errors;
     auto payload = proposed.getPayload();

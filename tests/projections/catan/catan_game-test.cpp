@@ -200,7 +200,7 @@ TEST_F(CatanGame, ACorrectionReplacesAnActionOfItsOwnKind) {
   auto result_seq = enter(body(clear_order()));
   auto errors = propose(Which::CLAIMED_WIN, json::parse(R"({"player":"a"})"), result_seq);
   ASSERT_GE(errors.size(), 1u);
-  EXPECT_EQ(errors[0].rule, "correction");
+  EXPECT_EQ(errors[0].rule, "supersedes");
   EXPECT_EQ(errors[0].field, "supersedes");
 }
 
