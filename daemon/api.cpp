@@ -19,7 +19,6 @@ Api::Api(events::EventStore& store, LiveState& state, const projections::GameReg
 void Api::finish_background_work() { background_.join(); }
 
 std::vector<Api::RouteSpec> Api::routes() {
-  using W = schema::Event::Payload::Which;
   auto bind = [](void (Api::*handler)(const ExchangePtr&)) {
     return [handler](Api& api, const ExchangePtr& ex) { (api.*handler)(ex); };
   };
@@ -36,9 +35,10 @@ std::vector<Api::RouteSpec> Api::routes() {
       });
     };
   };
-  auto table_action = [](W kind) {
-    return [kind](Api& api, const ExchangePtr& ex) { api.post_table_action(ex, kind); };
+  auto table_action = [](bool check_only) {
+    return [=](Api& api, const ExchangePtr& ex) { api.post_table_action(ex, check_only); };
   };
+  // A table's actions are the game's (GET /v1/games): the result, and claims, picks, scorings …
   const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
 
   return {
@@ -56,10 +56,9 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
       {verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round)},
       {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
-      {verb::post, table + "/claims", Access::token, table_action(W::CLAIMED_WIN)},
-      {verb::post, table + "/picks", Access::token, table_action(W::HOUSE_PICK)},
-      {verb::post, table + "/picks/auto", Access::organizer, bind(&Api::auto_picks)},
-      {verb::post, table + "/scorings", Access::token, table_action(W::CARCASSONNE_SCORING)},
+      {verb::post, table + "/{action}", Access::token, table_action(false)},
+      {verb::post, table + "/{action}/check", Access::token, table_action(true)},
+      {verb::post, table + "/{action}/auto", Access::organizer, bind(&Api::auto_actions)},
       {verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event)},
       {verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings)},
       {verb::get, "/v1/tournaments/{t}/audit", Access::token, bind(&Api::audit)},
@@ -67,7 +66,10 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::get, "/v1/verify", Access::organizer, in_background(&Api::verify)},
       {verb::post, "/v1/backup", Access::organizer, in_background(&Api::backup)},
       {verb::get, "/v1/export", Access::organizer, in_background(&Api::export_log)},
-      {verb::post, "/v1/carcassonne/score", Access::public_read, bind(&Api::carcassonne_score)},
+      {verb::get, "/v1/games", Access::public_read, bind(&Api::list_games)},
+      {verb::post, "/v1/games/{game}/score", Access::public_read, bind(&Api::game_calculation)},
+      // The first edition's address of the same calculator (/v1/carcassonne/score).
+      {verb::post, "/v1/{game}/score", Access::public_read, bind(&Api::game_calculation)},
   };
 }
 

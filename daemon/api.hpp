@@ -1,4 +1,4 @@
-// The HTTP API of ../shared/spec/API.md: judges, tournaments, players, rounds, table actions,
+// The HTTP API (docs/api.md): judges, tournaments, players, rounds, table actions,
 // reading, audit. Handlers check a request against the live projections, build the events, and
 // append them with the expected stream version they checked against — when the stream moved in
 // between, they check again (optimistic concurrency). Game rules are reached only through the
@@ -25,6 +25,8 @@
 #include <optional>
 
 namespace tally::daemon {
+
+struct TableRequest;
 
 class Api {
  public:
@@ -79,8 +81,12 @@ class Api {
   void get_round(const ExchangePtr& ex);
   // --- table actions ---
   void put_result(const ExchangePtr& ex);
-  void post_table_action(const ExchangePtr& ex, schema::Event::Payload::Which kind);
-  void auto_picks(const ExchangePtr& ex);
+  // POST …/{action} (a claim, pick, scoring …) or, with check_only, POST …/{action}/check.
+  void post_table_action(const ExchangePtr& ex, bool check_only);
+  // The one path of every table action, by the game's action name ("result", "claims" …).
+  void table_action(const ExchangePtr& ex, const std::string& action, bool check_only);
+  void table_check(const ExchangePtr& ex, const TableRequest& req);
+  void auto_actions(const ExchangePtr& ex);
   void void_event(const ExchangePtr& ex);
   // --- reading ---
   void standings(const ExchangePtr& ex);
@@ -89,7 +95,9 @@ class Api {
   void verify(const ExchangePtr& ex);
   void healthz(const ExchangePtr& ex);
   void metrics(const ExchangePtr& ex);
-  void carcassonne_score(const ExchangePtr& ex);
+  // --- the games ---
+  void list_games(const ExchangePtr& ex);
+  void game_calculation(const ExchangePtr& ex);
   // --- operations ---
   void backup(const ExchangePtr& ex);
   void export_log(const ExchangePtr& ex);

@@ -17,27 +17,12 @@ namespace {
 
 constexpr std::string_view kJudgesStream = "judges";
 
-Response with_seq(Response response, std::uint64_t seq) {
-  response.set("Tally-Seq", std::to_string(seq));
-  return response;
-}
-
 Response not_found(const Request& request, std::string_view what) {
   return problem(request, http::status::not_found, what);
 }
 
 Response tournament_not_found(const Request& request, std::string_view id) {
   return not_found(request, "no tournament \"" + std::string(id) + "\"");
-}
-
-// Either the request body as an object, or the 400 answer already sent.
-std::optional<json::object> body_of(const ExchangePtr& ex) {
-  auto parsed = parse_object(ex->request);
-  if (auto* refusal = std::get_if<Response>(&parsed)) {
-    ex->respond(std::move(*refusal));
-    return std::nullopt;
-  }
-  return std::move(std::get<json::object>(parsed));
 }
 
 std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
@@ -52,7 +37,7 @@ std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
 // --- judges ----------------------------------------------------------------------------------
 
 void Api::create_judge(const ExchangePtr& ex) {
-  auto body = body_of(ex);
+  auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"name"});
   auto name = fields.text("name", true);
@@ -145,7 +130,7 @@ void Api::revoke_judge(const ExchangePtr& ex) {
 // --- tournaments and players -----------------------------------------------------------------
 
 void Api::create_tournament(const ExchangePtr& ex) {
-  auto body = body_of(ex);
+  auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"id", "name", "game", "locale", "rules"});
   auto id = fields.text("id", true, 64);
@@ -232,7 +217,7 @@ void Api::get_tournament(const ExchangePtr& ex) {
 }
 
 void Api::add_player(const ExchangePtr& ex) {
-  auto body = body_of(ex);
+  auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"id", "name"});
   auto id = fields.text("id", false, 64);
@@ -291,7 +276,7 @@ void Api::add_player(const ExchangePtr& ex) {
 }
 
 void Api::drop_player(const ExchangePtr& ex) {
-  auto body = body_of(ex);
+  auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"reason"});
   auto reason = fields.text("reason", true, 1000);
@@ -334,7 +319,7 @@ void Api::drop_player(const ExchangePtr& ex) {
 // --- rounds ----------------------------------------------------------------------------------
 
 void Api::seat_round(const ExchangePtr& ex) {
-  auto body = body_of(ex);
+  auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"method", "seed", "tables", "reason", "force"});
   auto method_name = fields.text("method", false, 16);

@@ -1,5 +1,5 @@
 // Reading: standings (now and as of any past event), the audit trail, raw events, the hash chain,
-// health, metrics, and the stateless Carcassonne calculator.
+// health, metrics, the games' descriptions and their stateless calculators.
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
@@ -26,11 +26,6 @@ std::optional<std::uint64_t> query_number(const Exchange& ex, const std::string&
 Response bad_query(const Exchange& ex, const std::string& key) {
   return problem(ex.request, http::status::bad_request,
                  "query parameter " + key + " must be a non-negative integer");
-}
-
-Response with_seq(Response response, std::uint64_t seq) {
-  response.set("Tally-Seq", std::to_string(seq));
-  return response;
 }
 
 // Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
@@ -197,16 +192,24 @@ void Api::metrics(const ExchangePtr& ex) {
   ex->respond(std::move(response));
 }
 
-void Api::carcassonne_score(const ExchangePtr& ex) {
-  const projections::Game* game = games_.find("carcassonne");
+void Api::list_games(const ExchangePtr& ex) {
+  json::array out;
+  for (const auto& id : games_.ids()) out.push_back(game_json(*games_.find(id)));
+  ex->respond(json_response(ex->request, http::status::ok, out));
+}
+
+// A game's stateless calculator (the Carcassonne scoring calculator): the body is the
+// calculation's input, the tournament rules come as query parameters
+// (?edition=C2&buildings_variant=true).
+void Api::game_calculation(const ExchangePtr& ex) {
+  const std::string& id = ex->params.at("game");
+  const projections::Game* game = games_.find(id);
   if (game == nullptr) {
     return ex->respond(
-        problem(ex->request, http::status::not_found, "this server has no Carcassonne rules"));
+        problem(ex->request, http::status::not_found, "this server has no game \"" + id + "\""));
   }
   auto parsed = parse_object(ex->request);
   if (auto* refusal = std::get_if<Response>(&parsed)) return ex->respond(std::move(*refusal));
-  // Tournament rules come as query parameters (?edition=C2&buildings_variant=true), since the
-  // body is exactly a scoring event.
   json::object overrides;
   for (const auto& [key, value] : ex->query) {
     boost::system::error_code ec;
@@ -219,7 +222,7 @@ void Api::carcassonne_score(const ExchangePtr& ex) {
   auto outcome = game->calculate(std::get<json::object>(parsed), *rules.value);
   if (!outcome) {
     return ex->respond(
-        unprocessable(ex->request, "the scoring event is not legal", rule_errors(outcome.errors)));
+        unprocessable(ex->request, "the calculation is refused", rule_errors(outcome.errors)));
   }
   ex->respond(json_response(ex->request, http::status::ok, *outcome.value));
 }

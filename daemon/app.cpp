@@ -154,21 +154,19 @@ void App::run() {
   api.add_routes(router);
   Pages pages(config.web_root);
   pages.add_routes(router);
+  // The live feed, a WebSocket: its route names the tournament; reads may need a token (config).
+  router.add_upgrade("/v1/tournaments/{t}/live", Access::public_read);
   Dispatcher dispatcher(router, state, metrics, config);
 
-  // A WebSocket upgrade: the path names the tournament; reads may need a token (config).
   using Admitted = std::pair<std::string, std::optional<std::uint64_t>>;
   auto admit = [&](Request& request,
                    const std::string& remote) -> std::variant<Response, Admitted> {
-    std::string_view path = path_of(request.target());
-    constexpr std::string_view kPrefix = "/v1/tournaments/", kSuffix = "/live";
-    if (!path.starts_with(kPrefix) || !path.ends_with(kSuffix) ||
-        path.size() <= kPrefix.size() + kSuffix.size()) {
+    auto match = router.match(http::verb::get, path_of(request.target()));
+    if (match.route == nullptr || !match.route->upgrade) {
       return problem(request, http::status::not_found,
                      "WebSockets are served at /v1/tournaments/{t}/live");
     }
-    std::string tournament(
-        path.substr(kPrefix.size(), path.size() - kPrefix.size() - kSuffix.size()));
+    std::string tournament = match.params.at("t");
     Caller caller = dispatcher.identify(request, remote);
     if (caller.bad_token || !dispatcher.may_read(caller)) {
       return problem(request, http::status::unauthorized,
@@ -177,11 +175,8 @@ void App::run() {
     auto query = parse_query(request.target());
     std::optional<std::uint64_t> since;
     if (auto it = query.find("since"); it != query.end()) {
-      try {
-        std::size_t used = 0;
-        since = std::stoull(it->second, &used);
-        if (used != it->second.size()) throw std::invalid_argument("since");
-      } catch (const std::exception&) {
+      since = parse_number(it->second);
+      if (!since) {
         return problem(request, http::status::bad_request,
                        "since must be a seq (a non-negative integer)");
       }

@@ -146,4 +146,13 @@ bool valid_player_id(std::string_view id) {
   return true;
 }
 
+std::optional<json::object> body_or_answer(const ExchangePtr& ex) {
+  auto parsed = parse_object(ex->request);
+  if (auto* refusal = std::get_if<Response>(&parsed)) {
+    ex->respond(std::move(*refusal));
+    return std::nullopt;
+  }
+  return std::move(std::get<json::object>(parsed));
+}
+
 }  // namespace tally::daemon

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "daemon/http.hpp"
+#include "daemon/router.hpp"
 #include "projections/game.hpp"
 #include "schema/json_codec.hpp"
 
@@ -17,6 +18,9 @@ namespace tally::daemon {
 
 // The body as a JSON object, or the 400 answer saying why it is not one. An empty body is {}.
 std::variant<json::object, Response> parse_object(const Request& request);
+
+// The request's body as an object; when it is not one, the 400 is sent and nullopt returned.
+std::optional<json::object> body_or_answer(const ExchangePtr& ex);
 
 class BodyFields {
  public:

@@ -115,6 +115,13 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     return ex->respond(std::move(r));
   }
 
+  if (match.route->upgrade) {
+    Response r = problem(ex->request, http::status::upgrade_required,
+                         "this is a WebSocket endpoint: connect with a WebSocket client");
+    r.set(http::field::upgrade, "websocket");
+    return ex->respond(std::move(r));
+  }
+
   bool open_route = ex->route == "/healthz" || ex->route == "/metrics";
   Caller caller = identify(ex->request, remote);
   if (!open_route) {

@@ -123,4 +123,9 @@ std::map<std::string, std::string> parse_query(std::string_view target) {
   return out;
 }
 
+Response with_seq(Response response, std::uint64_t seq) {
+  response.set("Tally-Seq", std::to_string(seq));
+  return response;
+}
+
 }  // namespace tally::daemon

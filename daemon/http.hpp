@@ -34,6 +34,9 @@ Response json_response(const Request& request, http::status status, const json::
 Response json_response(const Request& request, http::status status, const json::object& body);
 Response json_response(const Request& request, http::status status, const json::array& body);
 
+// The response with header Tally-Seq: the log position it was read at.
+Response with_seq(Response response, std::uint64_t seq);
+
 // application/problem+json: {"type","title","status","detail", "errors"?, …extra}.
 Response problem(const Request& request, http::status status, std::string_view detail,
                  json::array errors = {}, json::object extra = {});

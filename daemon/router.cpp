@@ -31,6 +31,11 @@ void Router::add(http::verb method, std::string pattern, Access access, Handler 
   routes_.push_back(std::move(route));
 }
 
+void Router::add_upgrade(std::string pattern, Access access) {
+  add(http::verb::get, std::move(pattern), access, nullptr);
+  routes_.back().upgrade = true;
+}
+
 Router::Match Router::match(http::verb method, std::string_view path) const {
   Match out;
   auto segments = split(path);

@@ -47,12 +47,16 @@ struct Route {
   std::string pattern;
   std::vector<std::string> segments;  // "{t}" for a parameter
   Access access;
-  Handler handler;
+  Handler handler;       // null for an upgrade route
+  bool upgrade = false;  // a WebSocket endpoint: reached by an upgrade, never by a plain request
 };
 
 class Router {
  public:
   void add(http::verb method, std::string pattern, Access access, Handler handler);
+  // A WebSocket endpoint (GET with Upgrade): the server hands such requests to its upgrade
+  // handlers with the matched parameters; a plain GET there is answered 426.
+  void add_upgrade(std::string pattern, Access access);
 
   struct Match {
     const Route* route = nullptr;  // null: no route for this method

@@ -347,6 +347,107 @@ TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
   EXPECT_EQ(audit.back().at("superseded_by"), voided.json().at("seq"));
 }
 
+// --- the games as clients see them, and checks without writing ---------------------------------
+
+TEST_F(Api, GamesAreDescribedFromTheEngineWithTheirActionsFieldsAndRuleDefaults) {
+  auto games = HttpClient("127.0.0.1", daemon_->port()).get("/v1/games");  // public
+  ASSERT_EQ(games.status, 200) << games.body;
+  std::vector<std::string> ids;
+  const json::value all = games.json();
+  const json::value* test_game = nullptr;
+  for (const auto& g : all.as_array()) {
+    ids.emplace_back(g.at("game").as_string());
+    if (g.at("game") == "testgame") test_game = &g;
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"catan", "agot", "carcassonne", "testgame"}));
+  ASSERT_NE(test_game, nullptr);
+  const auto& game = *test_game;
+  const auto& result = game.at("actions").at("result");
+  EXPECT_EQ(result.at("type"), "carcassonne_result");
+  EXPECT_EQ(result.at("per_player"), true);
+  EXPECT_EQ(result.at("fields"), json::parse(R"([{"name":"score","type":"integer","required":true,
+                             "label":"testgame.score","text":"score"}])"));
+  EXPECT_EQ(game.at("actions").at("claims").at("fields").at(0).at("type"), "player");
+  EXPECT_FALSE(game.at("actions").as_object().contains("picks"));
+  // The default comes from the game's own normalisation of no overrides.
+  EXPECT_EQ(game.at("rules"),
+            json::parse(R"([{"name":"table_size","type":"integer","default":2}])"));
+}
+
+TEST_F(Api, ACheckAnswersWhatTheWriteWouldAndAppendsNothing) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  const auto seq = organizer().get("/healthz").json().at("seq");
+
+  // A result: the computed result, places and points, at the seq it was checked at.
+  auto check = eva.post(table(1, 1, "result/check"), result({{"p1", 7}, {"p2", 7}}));
+  ASSERT_EQ(check.status, 200) << check.body;
+  EXPECT_EQ(check.json().at("ok"), true);
+  EXPECT_EQ(check.json().at("seq"), seq);
+  EXPECT_EQ(check.header("Tally-Seq"), std::to_string(seq.to_number<std::uint64_t>()));
+  const json::value checked = check.json();
+  const auto& rows = checked.at("result").at("players");
+  EXPECT_EQ(rows.at(0).at("place"), "1=");
+  EXPECT_EQ(rows.at(0).at("points").at("exact"), "1/2");
+  // A refused one: exactly the 422 the PUT gives.
+  auto bad = result({{"p1", -1}, {"p3", 4}});
+  auto refused = eva.post(table(1, 1, "result/check"), bad);
+  expect_problem(refused, 422);
+  auto put_refused = eva.put(table(1, 1), bad, kFirstEntry);
+  EXPECT_EQ(refused.json().at("errors"), put_refused.json().at("errors"));
+  EXPECT_EQ(refused.json().at("detail"), put_refused.json().at("detail"));
+  // Nothing of it was written, and the table is still open.
+  EXPECT_EQ(organizer().get("/healthz").json().at("seq"), seq);
+  auto round = organizer().get("/v1/tournaments/cup/rounds/1").json();
+  EXPECT_EQ(round.at("tables").at(0).at("status"), "open");
+
+  // The write after it gives what the check said.
+  auto put = eva.put(table(1, 1), result({{"p1", 7}, {"p2", 7}}), kFirstEntry);
+  ASSERT_EQ(put.status, 201) << put.body;
+  EXPECT_EQ(put.json().at("result"), check.json().at("result"));
+  // Over a result, the check is a correction's: it needs a reason, as the PUT does.
+  auto no_reason = eva.post(table(1, 1, "result/check"), result({{"p1", 9}, {"p2", 7}}));
+  expect_problem(no_reason, 422);
+  EXPECT_EQ(no_reason.json().at("errors").at(0).at("rule"), "reason");
+  auto correction =
+      eva.post(table(1, 1, "result/check"), result({{"p1", 9}, {"p2", 7}}, "p1 scored 9"));
+  ASSERT_EQ(correction.status, 200) << correction.body;
+  EXPECT_EQ(correction.json().at("result").at("players").at(0).at("points").at("exact"), "1");
+
+  // A POST action's check: the table with the claim in effect; an unseated claimant refused.
+  const auto before_claims = organizer().get("/healthz").json().at("seq");
+  EXPECT_EQ(eva.post(table(1, 1, "claims/check"), json::object{{"player", "p1"}}).status, 200);
+  auto stray = eva.post(table(1, 1, "claims/check"), json::object{{"player", "p3"}});
+  expect_problem(stray, 422);
+  EXPECT_EQ(stray.json().at("errors").at(0).at("rule"), "T-3");
+  EXPECT_EQ(organizer().get("/healthz").json().at("seq"), before_claims);
+  // Checks need a token, like the writes.
+  expect_problem(HttpClient("127.0.0.1", daemon_->port())
+                     .post(table(1, 1, "result/check"), result({{"p1", 1}, {"p2", 2}})),
+                 401);
+}
+
+TEST_F(Api, TheTableActionsAreTheGamesOwnAndTheLiveRouteIsTheRoutersOwn) {
+  tournament(2);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  // The test game has no picks or scorings: 404 naming the game, for the write and its check.
+  auto picks = eva.post(table(1, 1, "picks"), json::object{{"player", "p1"}, {"house", "stark"}});
+  expect_problem(picks, 404);
+  EXPECT_EQ(picks.json().at("detail"), "testgame has no picks");
+  expect_problem(eva.post(table(1, 1, "scorings/check"), json::object{}), 404);
+  expect_problem(organizer().post(table(1, 1, "claims/auto"), json::object{}), 404);
+  // A result is entered with PUT only.
+  auto posted = eva.post(table(1, 1), result({{"p1", 1}, {"p2", 2}}));
+  expect_problem(posted, 405);
+  EXPECT_EQ(posted.header("Allow"), "PUT");
+  // The live feed's route answers a plain GET with 426, an unknown game's calculator with 404.
+  auto plain = organizer().get("/v1/tournaments/cup/live");
+  expect_problem(plain, 426);
+  EXPECT_EQ(plain.header("Upgrade"), "websocket");
+  expect_problem(organizer().post("/v1/games/chess/score", json::object{}), 404);
+  expect_problem(organizer().post("/v1/chess/score", json::object{}), 404);
+}
+
 TEST_F(Api, ARoundIsSeatedOnlyWhenThePreviousIsReportedUnlessForcedWithAReason) {
   tournament(4);
   auto org = organizer();

@@ -1,0 +1,68 @@
+// The one core of every table action, written once for the writes (PUT …/result, POST …/claims,
+// …/picks, …/scorings) and their checks (…/check): read the request, find the table, apply the
+// preconditions and the correction rule, decode the payload and ask the game's rules. The Api
+// then appends the draft, or, for a check, shows the table as the write would leave it.
+//
+// Thread safety: pure functions; those taking LiveState run inside LiveState::read().
+#pragma once
+
+#include "daemon/live_state.hpp"
+#include "daemon/router.hpp"
+#include "events/store.hpp"
+
+#include <memory>
+#include <optional>
+
+namespace tally::daemon {
+
+// The table a request names, looked up under the state's read lock.
+struct TableRef {
+  const projections::Tournament* tournament = nullptr;
+  const projections::Game* game = nullptr;
+  const projections::SeatedTable* seated = nullptr;
+  const projections::TableState* state = nullptr;  // points at `blank` before the first action
+  projections::TableState blank;
+  std::uint32_t round = 0;
+};
+
+// Fills `ref` from the request's {t}, {r} and {n}; the 404 answer when one does not exist.
+std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref);
+
+// The envelope members of a table-action body (`reason`, and `supersedes` for a POST action).
+struct Envelope {
+  std::string reason;
+  std::uint64_t supersedes = 0;
+};
+
+// What a table-action request asks for, read from its headers and body before any state is read.
+struct TableRequest {
+  // The game's action by its name in the path: "result" (PUT …/result, with preconditions),
+  // "claims", "picks", "scorings" …
+  std::string action;
+  std::shared_ptr<const json::object> body;  // without the envelope members
+  Envelope envelope;
+  bool check_only = false;  // …/check: the same checks, no precondition, nothing appended
+  // PUT …/result: If-None-Match: * (a first entry) or If-Match: "<version>".
+  bool first_entry = false;
+  std::optional<std::uint64_t> expected_version;
+
+  bool is_result() const { return action == "result"; }
+};
+
+// The request, or the 4xx answer (a precondition header or a body that is not well formed).
+std::variant<TableRequest, Response> read_table_request(const Exchange& ex, std::string action,
+                                                        bool check_only);
+
+// What the checks made of a request: the refusal to send, or the event to append.
+struct DraftedAction {
+  std::optional<Response> refusal;
+  events::Draft draft;
+  bool replaces_result = false;  // a result over one in effect (answered 200, not 201)
+};
+
+// Checks `req` against the table as it stands in `s` (filling `ref`) and drafts its event: 404
+// when the table's game has no such action.
+DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const TableRequest& req,
+                                 TableRef& ref);
+
+}  // namespace tally::daemon
