@@ -1,5 +1,5 @@
 // A Game of Thrones (board game, 2nd ed.) tournament rules behind the Game interface
-// (/work/shared/spec/agot.md, docs/games/agot.md): game results (G-1 … G-4) and game points,
+// (docs/games/agot.md, the rules as implemented): game results (G-1 … G-4) and game points,
 // house picks, the league seating solver, best-5-of-6 standings, the Conqueror prize.
 //
 // Thread safety: the game holds no state; every method may be called from any thread.

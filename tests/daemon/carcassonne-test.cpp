@@ -189,7 +189,7 @@ const std::map<std::string, std::string> kRejectedBecause = {
 };
 
 TEST_F(CarcassonneApi, EveryConformanceEventScoresExactlyThroughTheStatelessCalculator) {
-  std::ifstream file(TALLY_SHARED_DIR "/conformance/carcassonne.json");
+  std::ifstream file(TALLY_CONFORMANCE_DIR "/carcassonne.json");
   ASSERT_TRUE(file) << "conformance/carcassonne.json not found";
   std::stringstream text;
   text << file.rdbuf();

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of tests/fuzz/corpus/<target>/ from the public conformance vectors
-(../shared/conformance/*.json) and real API requests. Run once when the seeds should change;
+(tests/conformance/*.json) and real API requests. Run once when the seeds should change;
 the files are committed, and CI fuzzes a copy of them (tests/fuzz/run.sh)."""
 import json
 import os
@@ -8,12 +8,12 @@ import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SHARED = os.path.join(HERE, "..", "..", "..", "shared", "conformance")
+CONFORMANCE = os.path.join(HERE, "..", "conformance")
 OUT = os.path.join(HERE, "corpus")
 
 
 def load(game):
-    with open(os.path.join(SHARED, game + ".json")) as f:
+    with open(os.path.join(CONFORMANCE, game + ".json")) as f:
         return json.load(f)
 
 

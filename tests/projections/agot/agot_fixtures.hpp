@@ -51,9 +51,7 @@ inline boost::json::value read_json(const std::string& path) {
   return boost::json::parse(s.str());
 }
 
-inline boost::json::value conformance() {
-  return read_json(TALLY_SHARED_DIR "/conformance/agot.json");
-}
+inline boost::json::value conformance() { return read_json(TALLY_CONFORMANCE_DIR "/agot.json"); }
 
 inline std::string str(const boost::json::value& v) { return std::string(v.as_string()); }
 

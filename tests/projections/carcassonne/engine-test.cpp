@@ -19,7 +19,7 @@ using Points = std::map<std::string, std::int64_t>;
 // --- The public conformance vectors -------------------------------------------------------------
 
 TEST(Conformance, EveryCarcassonneVector) {
-  std::ifstream in(TALLY_SHARED_DIR "/conformance/carcassonne.json");
+  std::ifstream in(TALLY_CONFORMANCE_DIR "/carcassonne.json");
   ASSERT_TRUE(in) << "conformance file missing";
   std::stringstream text;
   text << in.rdbuf();
@@ -353,11 +353,49 @@ TEST(Road, AFollowerSentToLeipzigScoresTimesZeroWithoutRecomputingTheMajority) {
 
 // --- §4.2 City -----------------------------------------------------------------------------------
 
-TEST(City, AOneTileCityGateScoresFour) {
-  auto s = scored(
-      R"({"feature":"city","complete":true,"tiles":1,"figures":[{"player":"red","figure":"follower"}]})");
+TEST(City, D6ACityGatesOneTileCityScoresFour) {
+  auto s = scored(R"({"feature":"city","complete":true,"tiles":1,
+      "figures":[{"player":"red","figure":"follower"}],"modifiers":{"city_gates":true}})");
   EXPECT_EQ(line(s, "red", "city.gate").points, 4);
+  EXPECT_EQ(line(s, "red", "city.gate").count, 1);
+  EXPECT_FALSE(has_line(s, "red", "city.tile"));
   EXPECT_EQ(s.points_of("red"), 4);
+  // Counted from tile_detail: still one tile.
+  EXPECT_EQ(points(R"({"feature":"city","complete":true,"tile_detail":{"regular":1},
+      "figures":[{"player":"red","figure":"follower"}],"modifiers":{"city_gates":true}})"),
+            (Points{{"red", 4}}));
+}
+
+TEST(City, D6AnyOtherCompletedOneTileCityScoresTwoPerTileAndPennant) {
+  // Closed by an abbey tile, no pennant: 1 tile × 2 = 2.
+  auto bare = scored(R"({"feature":"city","complete":true,"tiles":1,"pennants":0,
+      "figures":[{"player":"red","figure":"follower"}]})");
+  EXPECT_EQ(line(bare, "red", "city.tile").points, 2);
+  EXPECT_FALSE(has_line(bare, "red", "city.gate"));
+  EXPECT_EQ(bare.points_of("red"), 2);
+  // With a pennant: 1 × 2 + 1 × 2 = 4, as tile and pennant lines, not as a gate.
+  auto pennant = scored(R"({"feature":"city","complete":true,"tiles":1,"pennants":1,
+      "figures":[{"player":"red","figure":"follower"}],"modifiers":{"city_gates":false}})");
+  EXPECT_EQ(line(pennant, "red", "city.tile").points, 2);
+  EXPECT_EQ(line(pennant, "red", "city.pennant").points, 2);
+  EXPECT_FALSE(has_line(pennant, "red", "city.gate"));
+  EXPECT_EQ(pennant.points_of("red"), 4);
+  // At final scoring a 1-tile city with a pennant: 1 + 1 = 2.
+  EXPECT_EQ(points(R"({"feature":"city","complete":false,"tiles":1,"pennants":1,
+      "figures":[{"player":"red","figure":"follower"}]})"),
+            (Points{{"red", 2}}));
+}
+
+TEST(City, D6CityGatesMarksOnlyACompletedOneTileCity) {
+  for (const char* event :
+       {R"({"feature":"city","complete":true,"tiles":2,"modifiers":{"city_gates":true}})",
+        R"({"feature":"city","complete":false,"tiles":1,"modifiers":{"city_gates":true}})"}) {
+    auto errors = refused(event);
+    EXPECT_TRUE(has_error(errors, "city_gates", "modifiers.city_gates")) << describe(errors);
+  }
+  auto road =
+      refused(R"({"feature":"road","complete":true,"tiles":1,"modifiers":{"city_gates":true}})");
+  EXPECT_TRUE(has_error(road, "city_gates", "modifiers.city_gates")) << describe(road);
 }
 
 TEST(City, BadNeighbourhoodLeavesOutSemicircleTilesButNotForTheMage) {
@@ -411,6 +449,26 @@ TEST(City, WealthPovertyGermanCastlesBathhousesAndDarmstadtium) {
             (Points{{"red", 9}, {"blue", 9}}));
 }
 
+TEST(City, D7DarmstadtiumGivesThreeOnlyWhenTheCityIsCompleted) {
+  // Completed: 3 tiles and 1 pennant × 2 = 8, + 3 = 11.
+  auto complete = scored(R"({"feature":"city","complete":true,"tiles":3,"pennants":1,
+      "figures":[{"player":"red","figure":"follower"}],"modifiers":{"darmstadtium":true}})");
+  EXPECT_EQ(line(complete, "red", "darmstadtium").points, 3);
+  EXPECT_EQ(complete.points_of("red"), 11);
+  // Never halved: the witch takes 8 to 4, then + 3 = 7.
+  EXPECT_EQ(points(R"({"feature":"city","complete":true,"tiles":3,"pennants":1,
+      "figures":[{"player":"red","figure":"follower"}],"modifiers":{"darmstadtium":true,"witch":true}})"),
+            (Points{{"red", 7}}));
+  // At final scoring it gives nothing: 3 + 1 = 4, and no line.
+  auto final_scoring = scored(R"({"feature":"city","complete":false,"tiles":3,"pennants":1,
+      "figures":[{"player":"red","figure":"follower"},{"player":"blue","figure":"follower"}],
+      "modifiers":{"darmstadtium":true}})");
+  EXPECT_FALSE(has_line(final_scoring, "red", "darmstadtium"));
+  EXPECT_FALSE(has_line(final_scoring, "blue", "darmstadtium"));
+  EXPECT_EQ(final_scoring.points_of("red"), 4);
+  EXPECT_EQ(final_scoring.points_of("blue"), 4);
+}
+
 // --- §4.3 Monastery family -----------------------------------------------------------------------
 
 TEST(Monastery, EveryMemberOfTheFamilyScoresNineWhenComplete) {
@@ -455,6 +513,27 @@ TEST(Monastery, VineyardsAndLittleBuildingsAreNotHalved) {
       points(R"({"feature":"monastery","complete":true,"figures":[{"player":"red","figure":"monk"}],
       "modifiers":{"witch":true,"vineyards":1}})"),
       (Points{{"red", 8}}));
+}
+
+TEST(Monastery, D7VineyardsGiveThreeEachOnlyWhenTheMonasteryIsCompleted) {
+  // Completed: 9 + 2 vineyards × 3 = 15.
+  auto complete = scored(R"({"feature":"monastery","complete":true,
+      "figures":[{"player":"red","figure":"monk"}],"modifiers":{"vineyards":2}})");
+  EXPECT_EQ(line(complete, "red", "vineyards").count, 2);
+  EXPECT_EQ(line(complete, "red", "vineyards").points, 6);
+  EXPECT_EQ(complete.points_of("red"), 15);
+  // At final scoring: 1 + 5 neighbours = 6, the vineyards nothing (no line); a teacher copies 6.
+  auto final_scoring = scored(R"({"feature":"abbey","complete":false,
+      "figures":[{"player":"red","figure":"monk"}],"modifiers":{"neighbour_tiles":5,"vineyards":2},
+      "bonuses":{"teacher":"blue"}})");
+  EXPECT_FALSE(has_line(final_scoring, "red", "vineyards"));
+  EXPECT_EQ(final_scoring.points_of("red"), 6);
+  EXPECT_EQ(final_scoring.points_of("blue"), 6);
+  // A dispatch letter values the smallest monastery as at final scoring: 1 + 3 = 4.
+  EXPECT_EQ(points(R"({"event":"dispatch","player":"red","action":"smallest_monastery",
+      "feature":{"feature":"monastery","figures":[{"player":"red","figure":"monk"}],
+                 "modifiers":{"neighbour_tiles":3,"vineyards":1}}})"),
+            (Points{{"red", 4}}));
 }
 
 TEST(Monastery, TheLoserOfAChallengeScoresNothing) {
@@ -676,6 +755,49 @@ TEST(Bonuses, WatchtowerByItsSymbol) {
       "figures":[{"player":"red","figure":"follower"}],
       "bonuses":{"watchtower":[{"player":"blue","symbol":"road","count":3}]}})"),
                         "blue", "watchtower.road"));
+}
+
+TEST(Bonuses, D8OneWatchtowerEntryPerPlayerPerWatchtower) {
+  // Red listed twice for the road watchtower: refused, naming the second entry.
+  auto errors = refused(R"({"feature":"road","complete":true,"tiles":3,
+      "figures":[{"player":"red","figure":"follower"},{"player":"red","figure":"follower"}],
+      "bonuses":{"watchtower":[{"player":"red","symbol":"road","count":4},
+                               {"player":"red","symbol":"road","count":4}]}})");
+  ASSERT_EQ(errors.size(), 1u) << describe(errors);
+  EXPECT_EQ(errors[0].rule, "D-8");
+  EXPECT_EQ(errors[0].field, "bonuses.watchtower[1]");
+  EXPECT_EQ(errors[0].player, "red");
+  // The same label twice is one watchtower, whatever the symbols say.
+  EXPECT_TRUE(has_error(refused(R"({"feature":"city","complete":true,"tiles":2,
+      "figures":[{"player":"red","figure":"follower"}],
+      "bonuses":{"watchtower":[{"player":"red","symbol":"city","count":3,"tower":"E4"},
+                               {"player":"red","symbol":"meeple","count":1,"tower":"E4"}]}})"),
+                        "D-8", "bonuses.watchtower[1]"));
+
+  // Two players at one watchtower each score it: a city of 2 tiles (4 each) and a meeple
+  // watchtower counting 2 followers (2 × 2 = 4 each) = 8 each.
+  EXPECT_EQ(points(R"({"feature":"city","complete":true,"tiles":2,
+      "figures":[{"player":"red","figure":"follower"},{"player":"blue","figure":"follower"}],
+      "bonuses":{"watchtower":[{"player":"red","symbol":"meeple","count":2},
+                               {"player":"blue","symbol":"meeple","count":2}]}})"),
+            (Points{{"red", 8}, {"blue", 8}}));
+  // One player at two watchtowers of different symbols: 4 + meeple 2 × 1 + city 1 × 3 = 9.
+  EXPECT_EQ(points(R"({"feature":"city","complete":true,"tiles":2,
+      "figures":[{"player":"red","figure":"follower"}],
+      "bonuses":{"watchtower":[{"player":"red","symbol":"meeple","count":1},
+                               {"player":"red","symbol":"city","count":3}]}})"),
+            (Points{{"red", 9}}));
+  // Two watchtowers of one symbol, told apart by their labels: 4 + 2 × 2 + 2 × 3 = 14.
+  EXPECT_EQ(points(R"({"feature":"city","complete":true,"tiles":2,
+      "figures":[{"player":"red","figure":"follower"}],
+      "bonuses":{"watchtower":[{"player":"red","symbol":"meeple","count":2,"tower":"B2"},
+                               {"player":"red","symbol":"meeple","count":3,"tower":"F6"}]}})"),
+            (Points{{"red", 14}}));
+  // A label is a non-empty string.
+  EXPECT_TRUE(has_error(refused(R"({"feature":"city","complete":true,"tiles":2,
+      "figures":[{"player":"red","figure":"follower"}],
+      "bonuses":{"watchtower":{"player":"red","symbol":"city","count":3,"tower":""}}})"),
+                        "schema", "bonuses.watchtower.tower"));
 }
 
 TEST(Bonuses, Tollkeepers) {

@@ -16,7 +16,7 @@ namespace {
 using namespace testing;
 
 json::object conformance() {
-  std::ifstream in(TALLY_SHARED_DIR "/conformance/catan.json");
+  std::ifstream in(TALLY_CONFORMANCE_DIR "/catan.json");
   std::stringstream text;
   text << in.rdbuf();
   return json::parse(text.str()).as_object();
