@@ -161,6 +161,7 @@ const ModifierSpec kModifiers[] = {
     {"mage", kHasTileCount, read_flag<&Modifiers::mage>},
     {"witch", kHasTileCount, read_flag<&Modifiers::witch>},
     {"darmstadtium", {F::city}, read_flag<&Modifiers::darmstadtium>},
+    {"city_gates", {F::city}, read_flag<&Modifiers::city_gates>},
     {"challenge_lost", kMonasteryFamily, read_flag<&Modifiers::challenge_lost>},
     {"german_cathedral_end", {F::road}, read_flag<&Modifiers::german_cathedral_end>},
     {"cathedral_segments",
@@ -240,7 +241,14 @@ void read_gingerbread(BonusInput& in) {
 constexpr std::array<std::string_view, 5> kWatchtowerSymbols = {"meeple", "road", "monastery",
                                                                 "pennant", "city"};
 
+// A watchtower is known by its `tower` label when the judge gives one (two watchtowers of one
+// symbol next to the feature), otherwise by its symbol.
+std::string watchtower_key(const Watchtower& w) {
+  return w.tower.empty() ? "symbol " + w.symbol : "tower " + w.tower;
+}
+
 void read_watchtower(BonusInput& in) {
+  std::vector<std::string> paths;  // of the entries read, in the order of in.bonuses.watchtowers
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
       in.d.error("schema", path, "must be {\"player\",\"symbol\",\"count\"}");
@@ -250,8 +258,31 @@ void read_watchtower(BonusInput& in) {
     auto player = r.required_player("player");
     auto symbol = r.required_choice("symbol", kWatchtowerSymbols, "watchtower");
     auto count = r.required_count("count", 0, kMaxCount, "watchtower");
+    std::string tower;
+    if (const json::value* label = r.value("tower")) {
+      if (!label->is_string() || label->get_string().empty()) {
+        in.d.error("schema", r.path_of("tower"),
+                   "must be a non-empty string naming the watchtower (e.g. its position)");
+      } else {
+        tower = std::string(label->get_string());
+      }
+    }
     r.finish("schema");
-    if (player && symbol && count) in.bonuses.watchtowers.push_back({*player, *symbol, *count});
+    if (!player || !symbol || !count) return;
+    Watchtower entry{*player, *symbol, *count, std::move(tower)};
+    // D-8: one entry per player per watchtower.
+    for (std::size_t i = 0; i < in.bonuses.watchtowers.size(); ++i) {
+      const Watchtower& earlier = in.bonuses.watchtowers[i];
+      if (earlier.player == entry.player && watchtower_key(earlier) == watchtower_key(entry)) {
+        in.d.error("D-8", path,
+                   "the player is listed twice for one watchtower (also at " + paths[i] +
+                       "): a watchtower scores once per player (D-8)",
+                   entry.player);
+        return;
+      }
+    }
+    in.bonuses.watchtowers.push_back(std::move(entry));
+    paths.push_back(path);
   });
 }
 
@@ -576,6 +607,11 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
   if (ev.feature == F::city && ev.has_tiles && ev.tiles == 0) {
     d.error("tiles", r.path_of("tiles"), "a city has at least one tile");
   }
+  // D-6: City Gates marks a completed 1-tile city (the only 1-tile city that scores 4).
+  if (m.city_gates && !(ev.complete && ev.tiles == 1)) {
+    d.error("city_gates", mods + ".city_gates",
+            "city_gates marks a completed 1-tile city (complete: true, 1 tile)");
+  }
 
   // neighbour_tiles / empty_neighbours: the squares around (§4.3, §4.5).
   struct Surround {
@@ -763,8 +799,8 @@ std::vector<std::string_view> bonus_names() {
   std::vector<std::string_view> out;
   for (const auto& b : kBonuses) out.push_back(b.name);
   // The members of the bonus objects.
-  for (auto n :
-       {"player", "symbol", "count", "toll", "roadside", "travellers", "circus_tiles", "quarter"}) {
+  for (auto n : {"player", "symbol", "count", "tower", "toll", "roadside", "travellers",
+                 "circus_tiles", "quarter"}) {
     out.push_back(n);
   }
   for (auto s : kWatchtowerSymbols) out.push_back(s);

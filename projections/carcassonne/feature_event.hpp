@@ -45,6 +45,7 @@ struct Modifiers {
   bool mage = false;
   bool witch = false;
   bool darmstadtium = false;
+  bool city_gates = false;  // D-6: a City Gates 1-tile city (4 points when completed)
   bool challenge_lost = false;
   bool german_cathedral_end = false;
   std::int64_t cathedral_segments = 0;
@@ -74,6 +75,7 @@ struct Watchtower {
   std::string player;
   std::string symbol;  // meeple, road, monastery, pennant, city
   std::int64_t count = 0;
+  std::string tower;  // the judge's label for the watchtower (`tower`), empty when not given
 };
 struct Tollkeeper {
   std::string player;

@@ -80,9 +80,15 @@ const Count road_count = [](const Ev& e) {
   return e.modifiers.surveyor_is(Surveyor::highway) ? 5 : e.tiles + e.modifiers.cathedral_segments;
 };
 
-// §4.2: a complete 1-tile city (City Gates) scores 4 instead of its tiles.
-const When city_gate = [](const Ev& e) { return e.complete && e.tiles == 1; };
-const When not_city_gate = [](const Ev& e) { return !(e.complete && e.tiles == 1); };
+// §4.2, D-6: a completed 1-tile city marked `city_gates` scores 4 instead of its tiles; any other
+// completed 1-tile city (one closed by an abbey tile) scores 2 per tile and pennant as usual.
+const When city_gate = [](const Ev& e) {
+  return e.modifiers.city_gates && e.complete && e.tiles == 1;
+};
+const When not_city_gate = [](const Ev& e) { return !city_gate(e); };
+// D-7: Darmstadtium and vineyards score only when the feature is completed during play; at final
+// scoring they give nothing.
+const When completed = [](const Ev& e) { return e.complete; };
 // The city's counted tiles: Bad Neighbourhood leaves out the semicircle-only tiles (base,
 // besiegers, cathedral; not the mage).
 const Count city_counted_tiles = [](const Ev& e) {
@@ -241,7 +247,8 @@ const std::vector<Term>& city_terms() {
           german_castles_term(),
           sum_term("bathhouses", &Modifiers::bathhouses),
           sum_term("signposts", &Modifiers::signposts),
-          flat(Stage::addons, "darmstadtium", 3, modifier(&Modifiers::darmstadtium)),
+          flat(Stage::addons, "darmstadtium", 3,
+               [](const Ev& e) { return e.modifiers.darmstadtium && completed(e); }),
       },
   });
   return terms;
@@ -259,7 +266,7 @@ const std::vector<Term>& monastery_terms() {
           mage_term(),
           witch_term(),
           wealth_term(),
-          per(Stage::addons, "vineyards", number(&Modifiers::vineyards), 3),
+          per(Stage::addons, "vineyards", number(&Modifiers::vineyards), 3, completed),
       },
       building_terms(),
       {

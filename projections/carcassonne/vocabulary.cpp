@@ -136,6 +136,9 @@ std::set<std::string, std::less<>> known_names() {
   add(bonus_names());
   add(tile_detail_names());
   add(turn_event_names());
+  // §6: the robbers any event may carry, `"robbers":[{"player","robs"}]`.
+  names.emplace("robbers");
+  names.emplace("robs");
   return names;
 }
 

@@ -143,8 +143,9 @@ std::span<const BuildingSpec> building_specs();
 // --- Everything together ----------------------------------------------------------------------
 
 // Every name the engine accepts in a scoring event: fields, features, figures, modifiers and their
-// values, bonuses and their members, event kinds and their members. (Tests check the spec's tables
-// against it: no name of the contract may be silently unknown.)
+// values, bonuses and their members, event kinds and their members, robbers. (Tests check the
+// vocabulary tables of docs/games/carcassonne.md against it: no name of the rules may be silently
+// unknown.)
 std::set<std::string, std::less<>> known_names();
 
 }  // namespace tally::carcassonne
