@@ -1,5 +1,6 @@
 #include "projections/tournament.hpp"
 
+#include "schema/json_codec.hpp"
 #include "schema/text.hpp"
 
 #include <boost/json/parse.hpp>
@@ -13,21 +14,6 @@ using schema::text;
 using Which = schema::Event::Payload::Which;
 
 namespace {
-
-bool is_table_action(Which w) {
-  switch (w) {
-    case Which::CATAN_RESULT:
-    case Which::AGOT_RESULT:
-    case Which::CARCASSONNE_RESULT:
-    case Which::CLAIMED_WIN:
-    case Which::HOUSE_PICK:
-    case Which::CARCASSONNE_SCORING:
-    case Which::VOID:
-      return true;
-    default:
-      return false;
-  }
-}
 
 std::optional<std::uint32_t> parse_number(std::string_view text) {
   std::uint32_t n = 0;
@@ -56,9 +42,7 @@ const SeatedTable* Round::table(std::uint32_t number) const {
   return nullptr;
 }
 
-bool is_result(Which w) {
-  return w == Which::CATAN_RESULT || w == Which::AGOT_RESULT || w == Which::CARCASSONNE_RESULT;
-}
+bool is_result(Which w) { return schema::is_table_result(w); }
 
 const Action* TableState::result() const {
   for (auto it = actions.rbegin(); it != actions.rend(); ++it) {
@@ -129,7 +113,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
   if (!id.empty() && stream.tournament != id) return false;
 
   if (stream.round != 0) {
-    if (!is_table_action(payload.which())) return false;
+    if (!schema::is_table_action(payload.which())) return false;
     TableState& table = tables[{stream.round, stream.table}];
     table.round = stream.round;
     table.table = stream.table;

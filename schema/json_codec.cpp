@@ -19,6 +19,8 @@ namespace json = boost::json;
 constexpr std::uint64_t kOptional = 0x980dfb2193959f90ull;
 constexpr std::uint64_t kBoxed = 0xd07b92cb08ff8ee0ull;
 constexpr std::uint64_t kJsonText = 0x995a8e5d8dbe54c3ull;
+constexpr std::uint64_t kTableAction = 0x9df1c80cb133fe04ull;
+constexpr std::uint64_t kTableResult = 0xf8d0b1a4a8fef951ull;
 
 bool has_annotation(capnp::List<capnp::schema::Annotation>::Reader annotations, std::uint64_t id) {
   for (auto a : annotations) {
@@ -545,6 +547,47 @@ std::vector<FieldError> decode_payload(const boost::json::object& body,
                                        Event::Payload::Builder payload,
                                        Event::Payload::Which kind) {
   return decode_payload_from(body, payload, kind);
+}
+
+namespace {
+
+// What the annotations say of each payload member, by discriminant: read once (replay asks for
+// every event).
+struct PayloadRoles {
+  std::vector<bool> table_action;
+  std::vector<bool> table_result;
+
+  PayloadRoles() {
+    auto schema = capnp::Schema::from<Event::Payload>();
+    for (auto field : schema.getUnionFields()) {
+      std::size_t d = field.getProto().getDiscriminantValue();
+      if (d >= table_action.size()) {
+        table_action.resize(d + 1);
+        table_result.resize(d + 1);
+      }
+      table_action[d] = has_annotation(field.getProto().getAnnotations(), kTableAction);
+      table_result[d] = has_annotation(field.getProto().getAnnotations(), kTableResult);
+    }
+  }
+};
+
+const PayloadRoles& payload_roles() {
+  static const PayloadRoles roles;
+  return roles;
+}
+
+}  // namespace
+
+bool is_table_action(Event::Payload::Which kind) {
+  const auto& roles = payload_roles().table_action;
+  auto d = static_cast<std::size_t>(kind);
+  return d < roles.size() && roles[d];
+}
+
+bool is_table_result(Event::Payload::Which kind) {
+  const auto& roles = payload_roles().table_result;
+  auto d = static_cast<std::size_t>(kind);
+  return d < roles.size() && roles[d];
 }
 
 std::string payload_type(Event::Payload::Which kind) {

@@ -50,6 +50,11 @@ std::vector<FieldError> decode_payload(const boost::json::object& body,
 std::vector<FieldError> decode_payload(const boost::json::value& body,
                                        Event::Payload::Builder payload, Event::Payload::Which kind);
 
+// What tally.capnp's annotations say of a payload kind: an action at a table ($tableAction), a
+// game's result of a table ($tableResult). The core folds tables by these, naming no game.
+bool is_table_action(Event::Payload::Which kind);
+bool is_table_result(Event::Payload::Which kind);
+
 // The JSON name of a payload kind, the event `type` of the API: CATAN_RESULT → "catan_result".
 std::string payload_type(Event::Payload::Which kind);
 

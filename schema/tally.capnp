@@ -23,6 +23,14 @@ annotation jsonText @0x995a8e5d8dbe54c3 (field) :Void;
 # A Text field that holds a JSON document (serialised compactly); in JSON it is that document
 # itself, not a string. For open-ended vocabularies owned by a game's rule engine.
 
+annotation tableAction @0x9df1c80cb133fe04 (field) :Void;
+# On a payload member: an action at a table, folded into that table's state (corrected or voided
+# by a later action naming its seq).
+
+annotation tableResult @0xf8d0b1a4a8fef951 (field) :Void;
+# On a payload member: a game's result of a table (also a tableAction). The newest in effect is
+# the table's result; a result is corrected, never voided. A game's result member carries both.
+
 # --- The envelope ---------------------------------------------------------------------------------
 
 struct Event {
@@ -66,13 +74,13 @@ struct Event {
     playerRegistered @12 :PlayerRegistered;
     playerDropped @13 :PlayerDropped;
     roundSeated @14 :RoundSeated;
-    catanResult @15 :CatanResult;
-    agotResult @16 :AgotResult;
-    carcassonneResult @17 :CarcassonneResult;
-    claimedWin @18 :ClaimedWin;
-    housePick @19 :HousePick;
-    carcassonneScoring @20 :CarcassonneScoring;
-    void @21 :Void;
+    catanResult @15 :CatanResult $tableAction $tableResult;
+    agotResult @16 :AgotResult $tableAction $tableResult;
+    carcassonneResult @17 :CarcassonneResult $tableAction $tableResult;
+    claimedWin @18 :ClaimedWin $tableAction;
+    housePick @19 :HousePick $tableAction;
+    carcassonneScoring @20 :CarcassonneScoring $tableAction;
+    void @21 :Void $tableAction;
     # Withdraws the event named by `supersedes` (a claim, pick, scoring or seating) with nothing.
   }
 }
