@@ -101,13 +101,17 @@ void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
     DraftedAction drafted = draft_table_action(s, *ex, req, ref);
     if (drafted.refusal) return std::move(*drafted.refusal);
     const std::uint64_t would_be = s.seq() + 1;  // the seq the action would get
-    projections::TableState after =
-        projections::with_proposed(*ref.state, drafted.draft.event().asReader(), would_be);
+    // The tournament as the write would leave it: a copy (events are shared, not copied) with the
+    // table replaced, since a game may read a table through the tournament (AGoT's ledger does).
+    projections::Tournament tournament = *ref.tournament;
+    projections::TableState& after = tournament.tables[{ref.round, ref.seated->number}];
+    after = projections::with_proposed(*ref.state, drafted.draft.event().asReader(), would_be);
+    tournament.last_seq = would_be;
     json::object out{{"ok", true}, {"seq", s.seq()}};
-    auto result = ref.game->table_result(*ref.tournament, after);
+    auto result = ref.game->table_result(tournament, after);
     out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
     if (const auto* action = projections::action_with_seq(after, would_be)) {
-      json::object described = ref.game->describe_action(*ref.tournament, after, *action);
+      json::object described = ref.game->describe_action(tournament, after, *action);
       if (!described.empty()) out["action"] = std::move(described);
     }
     return with_seq(json_response(ex->request, http::status::ok, out), s.seq());

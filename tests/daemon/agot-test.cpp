@@ -61,7 +61,7 @@ int house_index(const std::string& house) {
 json::value as_received(const json::value& v) { return json::parse(json::serialize(v)); }
 
 json::object conformance() {
-  std::ifstream in(TALLY_SHARED_DIR "/conformance/agot.json");
+  std::ifstream in(TALLY_CONFORMANCE_DIR "/agot.json");
   std::stringstream text;
   text << in.rdbuf();
   return json::parse(text.str()).as_object();
@@ -430,7 +430,20 @@ TEST_F(AgotApi, EveryConformanceGameAtALeagueTableTheServerSeated) {
     const int table = static_cast<int>(num(at_case->at("table")));
 
     json::object body{{"players", c.at("players")}};
+    // The check first: what the write will answer (game points and all), and nothing written.
+    const auto seq_before = org().get("/healthz").json().at("seq");
+    auto check = eva.post(table_path(t, 2, table, "result/check"), body);
+    EXPECT_EQ(org().get("/healthz").json().at("seq"), seq_before) << "a check appended";
     auto put = eva.put(table_path(t, 2, table), body, kFirstEntry);
+    if (put.status == 422) {
+      EXPECT_EQ(check.status, 422) << check.body;
+      EXPECT_EQ(check.json().at("errors"), put.json().at("errors"));
+    } else {
+      EXPECT_EQ(check.status, 200) << check.body;
+      if (check.status == 200) {
+        EXPECT_EQ(check.json().at("result"), put.json().at("result")) << check.body;
+      }
+    }
     const auto& expect = c.at("expect").as_object();
     const json::value shown = *table_with(round_sheet(t, 2), {"p1", "p2", "p3", "p4", "p5", "p6"});
     if (!expect.at("valid").as_bool()) {

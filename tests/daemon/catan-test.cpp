@@ -39,7 +39,7 @@ json::array result_rows(const HttpReply& r) {
 std::uint64_t seq_of(const HttpReply& r) { return r.json().at("seq").to_number<std::uint64_t>(); }
 
 json::object conformance() {
-  std::ifstream in(TALLY_SHARED_DIR "/conformance/catan.json");
+  std::ifstream in(TALLY_CONFORMANCE_DIR "/catan.json");
   std::stringstream text;
   text << in.rdbuf();
   return json::parse(text.str()).as_object();
@@ -406,7 +406,19 @@ TEST_F(CatanApi, EveryConformanceTableThroughTheApiWithClaimsAsActionsOrInTheRes
           EXPECT_EQ(claim.header("ETag"), "\"" + std::to_string(++version) + "\"");
         }
       }
+      // The check first: it answers what the write will, and writes nothing.
+      const auto seq_before = org().get("/healthz").json().at("seq");
+      auto check = eva.post(table_path(t, 1, 1, "result/check"), json::object{{"players", sheets}});
+      EXPECT_EQ(org().get("/healthz").json().at("seq"), seq_before) << "a check appended";
       auto put = eva.put(table_path(t, 1, 1), json::object{{"players", sheets}}, kFirstEntry);
+      EXPECT_EQ(check.status == 200 ? 201 : check.status, put.status) << check.body;
+      if (put.status == 422) {
+        EXPECT_EQ(check.json().at("errors"), put.json().at("errors"));
+      } else if (check.status == 200) {
+        EXPECT_EQ(check.json().at("ok"), true);
+        EXPECT_EQ(check.json().at("seq"), seq_before);
+        EXPECT_EQ(check.json().at("result"), put.json().at("result")) << check.body;
+      }
       const auto& expect = c.at("expect").as_object();
       auto round = org().get("/v1/tournaments/" + t + "/rounds/1").json();
       const auto& shown = round.at("tables").at(0);
@@ -896,6 +908,27 @@ TEST_F(CatanApi, ACorrectionRecomputesEverythingAndAsOfShowsTheStandingsBeforeIt
   expect_problem(refused, 422);
   EXPECT_EQ(error_keys(refused),
             (std::vector<ErrorKey>{{"C-3", "d", "settlements"}, {"C-7", "a", "largest_army"}}));
+
+  // Checking the correction: the same refusals, then what it will compute — and nothing written.
+  auto check_no_reason = petr.post(table_path("open", 1, 1, "result/check"), body_of(corrected));
+  expect_problem(check_no_reason, 422);
+  EXPECT_EQ(error_keys(check_no_reason), error_keys(no_reason));
+  auto check_broken =
+      petr.post(table_path("open", 1, 1, "result/check"), body_of(broken, "recount"));
+  EXPECT_EQ(error_keys(check_broken), error_keys(refused));
+  auto check = petr.post(table_path("open", 1, 1, "result/check"),
+                         body_of(corrected, "b's road was 4 long"));
+  ASSERT_EQ(check.status, 200) << check.body;
+  std::map<std::string, std::string> checked;
+  const json::value checked_body = check.json();
+  for (const auto& row : checked_body.at("result").at("players").as_array()) {
+    checked[str(row.at("player"))] = str(row.at("place")) + " " + str(row.at("points").at("exact"));
+  }
+  EXPECT_EQ(checked, (std::map<std::string, std::string>{
+                         {"a", "1 5"}, {"b", "2= 5/2"}, {"c", "2= 5/2"}, {"d", "4 1"}}));
+  EXPECT_EQ(check.json().at("seq"), before_correction);  // the table is still at Eva's entry
+  EXPECT_EQ(points_of(standings("open")),
+            (std::map<std::string, std::string>{{"a", "5"}, {"b", "3"}, {"c", "2"}, {"d", "1"}}));
 
   auto fixed = petr.put(table_path("open", 1, 1), body_of(corrected, "b's road was 4 long"),
                         {{"If-Match", "\"1\""}});
