@@ -1,7 +1,8 @@
 // The pages tallyd serves (client/web), in Debian's headless Chromium against the real tallyd
 // (its test build) on a loopback port: judges enter results on the judge page while the venue
 // screen, open in another tab, follows live; validation errors at their fields; a table another
-// judge entered first (412) and its correction; house picks; the board's reconnection, paging
+// judge entered first (412) and its correction; the forms built from the games' descriptions and
+// the server's check shown as the judge types; house picks; the board's reconnection, paging
 // and QR code; the public standings with CSV and print; contrast. Screenshots are kept in
 // $TALLY_ARTIFACTS.
 //
@@ -109,7 +110,7 @@ const catanResult = (players, sheets = CATAN_SHEETS) => ({ players: players.map(
 const NUMBER_FIELDS = [
   ["settlements", "settlements"],
   ["cities", "cities"],
-  ["vp_cards", "vp cards"],
+  ["vp_cards", "VP cards"],
   ["knights", "knights"],
   ["roads", "roads"],
   ["longest_road", "longest road"],
@@ -135,6 +136,21 @@ async function judgePage(context, t, token, hash = "") {
   await page.locator("#picker").waitFor({ state: "visible" });
   return page;
 }
+
+// The body and the answer of the next POST …/result/check the page sends (`when` tells which).
+async function nextCheck(page, when = () => true) {
+  const response = await page.waitForResponse((r) => r.url().endsWith("/result/check") && when(r.request().postDataJSON()));
+  return { body: response.request().postDataJSON(), status: response.status(), answer: await response.json() };
+}
+
+// The hint line once the server's check has answered `state` ("ok", "pending", "broken").
+async function hintWhen(page, state, hasText) {
+  const hint = page.locator(`#form-hint[data-state="${state}"]`);
+  await (hasText === undefined ? hint : hint.filter({ hasText })).waitFor();
+  return hint.innerText();
+}
+
+const computedShown = (page) => page.locator("output[data-computed]").allInnerTexts();
 
 async function chooseTable(page, number) {
   await page.locator(`#tables button[data-table="${number}"]`).click();
@@ -217,11 +233,31 @@ test("a judge enters a result; the board in a second tab shows the new standings
   await judge.keyboard.press("Enter");
   await judge.locator("#table-heading").filter({ hasText: "Round 1 · Table 1" }).waitFor();
   assert.equal(await judge.locator("#table-status").innerText(), "No result yet.");
+  // An empty form: the server's check counts what is left to fill, calmly.
+  assert.equal(await hintWhen(judge, "pending"), "24 fields to fill.");
+  // The columns are the description's (GET /v1/games), in its order, with its English texts.
+  assert.deepEqual(
+    await judge.locator(".entry-table thead th").allInnerTexts(),
+    ["Player", "Settlements", "Cities", "VP cards", "Knights", "Roads", "Longest road", "Largest Army", "Longest Road", "Claimed the win", "VP on the score sheet", "VP"],
+  );
+  assert.equal(await judge.locator('.entry-table thead th[data-field="knights"]').getAttribute("data-label-key"), "catan.knights");
+  assert.equal(await judge.getByLabel(`${seatNames[0]}: settlements`).getAttribute("max"), "5");
+  assert.equal(await judge.getByLabel(`${seatNames[0]}: knights`).getAttribute("max"), null, "the knights' limit is the table's, a rule");
+  const lastCheck = nextCheck(judge, (body) => body.players.every((p) => p.longest_road !== undefined) && body.players[1].longest_road_holder);
   await typeCatan(judge, seatNames);
-  const vpShown = await judge.locator("output[data-vp=computed]").allInnerTexts();
-  assert.deepEqual(vpShown, ["10", "8", "6", "5"]);
+  // The VP and the order are the server's check of exactly what was typed.
+  const checked = await lastCheck;
+  assert.equal(checked.status, 200);
+  assert.deepEqual(checked.body, catanResult(table1));
+  assert.equal(
+    await hintWhen(judge, "ok"),
+    `Every check passes. Order: 1. ${seatNames[0]} (VP 10, round points 5), 2. ${seatNames[1]} (VP 8, round points 3), ` +
+      `3. ${seatNames[2]} (VP 6, round points 2), 4. ${seatNames[3]} (VP 5, round points 1).`,
+  );
+  assert.deepEqual(await computedShown(judge), ["10", "8", "6", "5"]);
+  assert.deepEqual(checked.answer.result.players.map((p) => [p.player, p.score, p.place]), table1.map((p, i) => [p, [10, 8, 6, 5][i], String(i + 1)]));
   assert.deepEqual(await unnamedControls(judge), []);
-  assert.match(await judge.locator("#form-hint").innerText(), /VP cards 2 of at most 5 · knights 6 of at most 14/);
+  await screenshot(judge, "judge-form");
 
   const started = Date.now();
   await judge.getByRole("button", { name: "Save the result" }).click();
@@ -280,6 +316,14 @@ test("errors are shown next to their field: a player's (C-7) and the whole table
   wrong[1].largest_army = true;
   wrong[2].vp_cards = 4;
   await typeCatan(judge, names, wrong);
+  // Before Save: the server's check marks both rules at their fields, with the rule ids.
+  await hintWhen(judge, "broken", "2 rules are broken (see the marked fields).");
+  assert.match(await judge.locator(`td[data-player="${seated[1]}"][data-field="largest_army"] .check-hint`).innerText(), /^C-7: /);
+  assert.match(await judge.locator('tfoot td[data-field="vp_cards"] .check-hint').innerText(), /^C-5: /);
+  assert.equal(await judge.getByLabel(`${names[1]} holds Largest Army`).getAttribute("aria-invalid"), "true");
+  assert.equal(await judge.locator("#form-fields .check-hint").count(), 2);
+  assert.deepEqual(await computedShown(judge), ["", "", "", ""], "no VP from an entry the server refuses");
+  await screenshot(judge, "judge-check-hints");
   await judge.getByRole("button", { name: "Save the result" }).click();
   await judge.locator("#error-summary").waitFor();
 
@@ -291,8 +335,9 @@ test("errors are shown next to their field: a player's (C-7) and the whole table
   assert.equal(await radio.getAttribute("aria-describedby"), await error.getAttribute("id"));
   const column = judge.locator('tfoot td[data-field="vp_cards"] .field-error');
   assert.match(await column.innerText(), /^C-5: /);
-  // Only those two: every other cell is clean.
+  // Only those two: every other cell is clean, and the check's hints gave way to the save's errors.
   assert.equal(await judge.locator("#form-fields .field-error").count(), 2);
+  assert.equal(await judge.locator("#form-fields .check-hint").count(), 0);
   const summary = await judge.locator("#error-summary li").allInnerTexts();
   assert.equal(summary.length, 2);
   assert.ok(summary.some((s) => s.startsWith(`${names[1]}: C-7: `)), summary.join("\n"));
@@ -314,6 +359,59 @@ test("errors are shown next to their field: a player's (C-7) and the whole table
   await closeContext(context);
 });
 
+test("the hints follow the last entry typed: a late answer to an older entry never overwrites a newer one", async () => {
+  const t = await tournament("race", "catan", ["Ema", "Filip", "Gita", "Hugo"]);
+  const seated = t.sheet.tables[0].players;
+  const names = seated.map((p) => t.nameOf[p]);
+  const context = await openContext();
+  const judge = await judgePage(context, "race", judges.Eva.token, "#round=1&table=1");
+  await judge.locator("#result-form").waitFor();
+  await typeCatan(judge, names);
+  await hintWhen(judge, "ok");
+
+  // The check of 12 knights for the first player is held back by the network until released.
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  let held = 0;
+  await judge.route("**/result/check", async (route) => {
+    if (route.request().postDataJSON().players[0].knights !== 12) return route.continue();
+    held++;
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response }).catch(() => {}); // the page may have aborted it meanwhile
+  });
+  const sent = judge.waitForRequest((r) => r.url().endsWith("/result/check") && r.postDataJSON().players[0].knights === 12);
+  await judge.getByLabel(`${names[0]}: knights`).fill("12");
+  await sent;
+  // Typed on at once: knights back to 3, and a second VP card for the fourth player (a tie).
+  await judge.getByLabel(`${names[0]}: knights`).fill("3");
+  await judge.getByLabel(`${names[3]}: VP cards`).fill("2");
+  const final =
+    `Every check passes. Order: 1. ${names[0]} (VP 10, round points 5), 2. ${names[1]} (VP 8, round points 3), ` +
+    `3=. ${names[2]} (VP 6, round points 1.5), 3=. ${names[3]} (VP 6, round points 1.5).`;
+  assert.equal(await hintWhen(judge, "ok", "3="), final);
+  // Now the older answer (12 knights: C-6 and C-7) arrives, late: it changes nothing.
+  release();
+  await sleep(600);
+  assert.equal(held, 1);
+  assert.equal(await judge.locator("#form-hint").innerText(), final);
+  assert.equal(await judge.locator("#form-fields .check-hint").count(), 0);
+  assert.deepEqual(await computedShown(judge), ["10", "8", "6", "6"]);
+  await judge.unroute("**/result/check");
+
+  // A rule the whole table breaks, typed: the knights' sum (C-6) under its column, before Save.
+  await judge.getByLabel(`${names[1]}: knights`).fill("12");
+  assert.equal(await hintWhen(judge, "broken"), "2 rules are broken (see the marked fields).");
+  assert.match(await judge.locator('tfoot td[data-field="knights"] .check-hint').innerText(), /^C-6: .*14/);
+  assert.match(await judge.locator(`td[data-player="${seated[0]}"][data-field="largest_army"] .check-hint`).innerText(), /^C-7: /);
+  assert.deepEqual(await computedShown(judge), ["", "", "", ""]);
+  // Typed back: the marks go, the VP come back.
+  await judge.getByLabel(`${names[1]}: knights`).fill("1");
+  await hintWhen(judge, "ok");
+  assert.equal(await judge.locator("#form-fields .check-hint").count(), 0);
+  await closeContext(context);
+});
+
 test("a table another judge entered first: 412 shown as 'already entered by Eva at HH:MM', then corrected with a reason", async () => {
   const t = await tournament("dispute", "catan", ["Alena", "Boris", "Cecilie", "David"]);
   const seated = t.sheet.tables[0].players;
@@ -326,6 +424,9 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
   his[1].vp_cards = 0;
   his[3].vp_cards = 2;
   await typeCatan(petr, names, his);
+  // His VP, as the server's check computes them (the 412 view compares them with hers).
+  await hintWhen(petr, "ok");
+  assert.deepEqual(await computedShown(petr), ["10", "7", "6", "6"]);
 
   // Meanwhile Eva enters the table from her phone.
   const eva = await tallyd.api("PUT", "/v1/tournaments/dispute/rounds/1/tables/1/result", catanResult(seated), {
@@ -336,17 +437,17 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
   // Petr's page hears of it through the live feed before he saves; his typing stays.
   const meanwhile = `Eva entered this table at ${venueTime(eva.body.entered_at)} meanwhile (version 1). Saving will show their entry.`;
   await petr.locator("#table-status").filter({ hasText: meanwhile }).waitFor({ timeout: 3000 });
-  assert.equal(await petr.getByLabel(`${names[3]}: vp cards`).inputValue(), "2");
+  assert.equal(await petr.getByLabel(`${names[3]}: VP cards`).inputValue(), "2");
 
   await petr.getByRole("button", { name: "Save the result" }).click();
   const headline = petr.locator("#conflict-headline");
   await headline.waitFor();
   assert.equal(await headline.innerText(), `Already entered by Eva at ${venueTime(eva.body.entered_at)}.`);
   assert.equal(await petr.locator("#table-status").innerText(), `Reported by Eva at ${venueTime(eva.body.entered_at)} (version 1).`);
-  // Her entry, as she typed it.
+  // Her entry, as she typed it, with the VP the server computed of it.
   const theirs = await petr.locator("#their-entry tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText)));
   assert.deepEqual(
-    theirs.map((r) => [r[0], r[1], r[3], r[10]]),
+    theirs.map((r) => [r[0], r[1], r[3], r[11]]),
     names.map((n, i) => [n, String(CATAN_SHEETS[i].settlements), String(CATAN_SHEETS[i].vp_cards), String([10, 8, 6, 5][i])]),
   );
   assert.equal(await petr.locator("#their-entry caption").innerText(), "Eva's entry");
@@ -357,7 +458,7 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
   );
   assert.deepEqual(
     await petr.locator("#their-entry td.differs").evaluateAll((tds) => tds.map((td) => [td.parentElement.rowIndex, td.cellIndex])),
-    [[2, 3], [2, 10], [4, 3], [4, 10]],
+    [[2, 3], [2, 11], [4, 3], [4, 11]],
   );
   assert.match(await petr.locator('#tables button[data-table="1"]').innerText(), /reported by Eva/);
   await screenshot(petr, "judge-412");
@@ -366,9 +467,15 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
   await petr.getByRole("button", { name: "Correct it with my values" }).click();
   assert.equal(await petr.locator("#form-heading").innerText(), "Correct the result (version 1)");
   assert.ok(await petr.evaluate(() => document.activeElement.id === "reason"));
+  // The check of a correction needs its reason, as the save does.
+  assert.equal(await hintWhen(petr, "pending"), "Say why the result is corrected: the entry is checked once a reason is given.");
   await petr.getByRole("button", { name: "Save the correction" }).click();
   assert.equal(await petr.locator("#reason-error").innerText(), "Say why the result is corrected.");
+  const withReason = nextCheck(petr, (body) => body.reason === "VP cards miscounted");
   await petr.getByLabel("Why is the result corrected?").fill("VP cards miscounted");
+  assert.equal((await withReason).status, 200);
+  await hintWhen(petr, "ok", `1. ${names[0]} (VP 10, round points 5)`);
+  assert.deepEqual(await computedShown(petr), ["10", "7", "6", "6"]);
   await petr.getByRole("button", { name: "Save the correction" }).click();
   await petr.locator("#save-status").filter({ hasText: "Corrected: table 1 is reported (version 2)." }).waitFor();
 
@@ -468,7 +575,7 @@ test("by keyboard alone: the token, a table, a Carcassonne result; every control
   await page.keyboard.press("Tab");
   assert.equal(await focused(), `${jan}: final score`);
   await page.keyboard.type("64");
-  assert.equal(await page.locator("#form-hint").innerText(), `${ivo} wins.`);
+  assert.equal(await hintWhen(page, "ok"), `Every check passes. Order: 1. ${ivo} (score 81, points 1), 2. ${jan} (score 64, points 0).`);
   assert.deepEqual(await unnamedControls(page), []);
   await page.keyboard.press("Enter"); // submits the form
   await page.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version 1)." }).waitFor();
@@ -498,6 +605,9 @@ test("on a phone: a card per player in the judge's form, and no page scrolls sid
   assert.ok(second.y > first.y + first.height - 1 && Math.abs(second.x - first.x) < 2, "one value a line");
   assert.equal(await judge.locator(`td[data-player="${t.sheet.tables[0].players[0]}"][data-field="cities"]`).evaluate((td) => getComputedStyle(td, "::before").content), '"Cities"');
   await typeCatan(judge, names);
+  await hintWhen(judge, "ok");
+  assert.deepEqual(await computedShown(judge), ["10", "8", "6", "5"]);
+  assert.equal(await wide(judge), 0, "the judge page fits with the hints shown");
   await screenshot(judge, "judge-phone");
   // (A click right after a full-page screenshot can miss in Playwright: the button is pressed
   // by keyboard, as on a phone's "Go".)
@@ -522,7 +632,7 @@ test("on a phone: a card per player in the judge's form, and no page scrolls sid
 
 // ---- A Game of Thrones: picks and the result form -------------------------------------------------
 
-test("AGoT: picks in rating order, a refused pick with the accepted houses at the player, game points as hints", async () => {
+test("AGoT: picks in rating order, a refused pick with the accepted houses at the player, a derived winner, the server's game points", async () => {
   const t = await tournament("agot", "agot", ["Arya", "Bran", "Cersei", "Davos", "Euron", "Fennel"]);
   const table = t.sheet.tables[0];
   const context = await openContext();
@@ -561,31 +671,55 @@ test("AGoT: picks in rating order, a refused pick with the accepted houses at th
   const seat = sheetTable.players;
   const castles = [6, 5, 4, 3, 2, 1];
   const held = [2, 1, 1, 0, 0, 1];
+  // The form is the description's: the place is a number from 1 to 6, the winner is not asked.
+  assert.deepEqual(
+    await judge.locator(".entry-table thead th").allInnerTexts(),
+    ["Player", "House", "Place", "Castles and strongholds", "Capitals captured", "Capitals held", "Lands captured", "Game points"],
+  );
+  assert.equal(await judge.getByLabel(`${t.nameOf[seat[0]]}: place`).getAttribute("max"), "6");
+  assert.equal(await judge.getByLabel(/winner/i).count(), 0);
+  const complete = nextCheck(judge, (body) => body.players.every((p) => p.lands_captured !== undefined) && body.players[0].capitals_captured.length === 1);
   for (const [i, p] of seat.entries()) {
     const name = t.nameOf[p];
     assert.equal(await judge.getByLabel(`${name}: house`).inputValue(), houses[p], "the house comes from the picks");
-    await judge.getByLabel(`${name}: place`).selectOption(String(i + 1));
+    await judge.getByLabel(`${name}: place`).fill(String(i + 1));
     await judge.getByLabel(`${name}: castles and strongholds`).fill(String(castles[i]));
     await judge.getByLabel(`${name}: capitals held`).fill(String(held[i]));
     await judge.getByLabel(`${name}: lands captured`).fill(String(i));
   }
+  const capital = (player, house) => judge.locator(`td[data-player="${player}"][data-field="capitals_captured"] input[value="${house}"]`);
   const victim = houses[seat[5]];
-  await judge.locator(`input[data-player="${seat[0]}"][data-capital="${victim}"]`).check();
-  assert.equal(await judge.locator(`input[data-player="${seat[0]}"][data-capital="${houses[seat[0]]}"]`).isDisabled(), true, "not one's own capital");
-  // agot.md §3, round 1 (no league bonus): place + castle points + min(3, captured + held).
-  const expectedPoints = seat.map((p, i) => [12, 8, 6, 4, 2, 1][i] + [0, 0, 1, 1, 2, 2, 3, 4][castles[i]] + Math.min(3, held[i] + (i === 0 ? 1 : 0)));
-  assert.deepEqual(await judge.locator("output[data-points=computed]").allInnerTexts(), expectedPoints.map(String));
+  await capital(seat[0], victim).check();
+  assert.equal(await capital(seat[0], houses[seat[0]]).isDisabled(), true, "not one's own capital (excludes_own)");
+  // The winner is derived from the place (place = 1), in the body the page checks and saves.
+  const checked = await complete;
+  assert.deepEqual(checked.body.players.map((p) => [p.player, p.place, p.winner]), seat.map((p, i) => [p, i + 1, i === 0]));
+  assert.equal(checked.status, 200);
+  await hintWhen(judge, "ok");
+  // What the form shows beside each player is the check's game points, and only those.
+  const pointsOf = (result, p) => (result ? String(result.players.find((r) => r.player === p).points.value) : "");
+  const shown = seat.map((p) => pointsOf(checked.answer.result, p));
+  await judge.waitForFunction((want) => JSON.stringify([...document.querySelectorAll("output[data-computed]")].map((o) => o.textContent)) === JSON.stringify(want), shown);
   assert.deepEqual(await unnamedControls(judge), []);
   await screenshot(judge, "judge-agot");
+  // agot.md §3, round 1 (no league bonus): place + castle points + min(3, captured + held).
+  const expectedPoints = seat.map((p, i) => [12, 8, 6, 4, 2, 1][i] + [0, 0, 1, 1, 2, 2, 3, 4][castles[i]] + Math.min(3, held[i] + (i === 0 ? 1 : 0)));
   await judge.getByRole("button", { name: "Save the result" }).click();
   await judge.locator("#save-status").filter({ hasText: "Saved: table 1 is reported (version" }).waitFor();
   const result = (await tallyd.must(200, "GET", "/v1/tournaments/agot/rounds/1")).tables[0].result.players;
-  assert.deepEqual(
-    seat.map((p) => result.find((r) => r.player === p).points.value),
-    expectedPoints,
-    "the page's hint equals the server's game points",
-  );
+  assert.deepEqual(seat.map((p) => result.find((r) => r.player === p).points.value), expectedPoints);
   assert.equal(result[0].player, seat[0]);
+  const entered = (await tallyd.must(200, "GET", "/v1/tournaments/agot/audit?round=1&table=1")).events.find((e) => e.type === "agot_result");
+  assert.deepEqual(entered.payload.players.map((p) => p.winner), seat.map((p, i) => i === 0), "the winner the page derived");
+
+  // A correction of the same values: the check's game points beside each player are the
+  // server's (agot.md §3), as stored.
+  await judge.getByRole("button", { name: "Correct this result" }).click();
+  await judge.getByLabel("Why is the result corrected?").fill("checking the points");
+  await hintWhen(judge, "ok", "1. ");
+  assert.deepEqual(await computedShown(judge), expectedPoints.map(String));
+  assert.match(await judge.locator("#form-hint").innerText(), new RegExp(`^Every check passes\\. Order: 1\\. ${t.nameOf[seat[0]]} \\(castles 6, game points ${expectedPoints[0]}\\)`));
+  await judge.getByRole("button", { name: "Cancel the correction" }).click();
 
   // The board shows AGoT's columns and the Conqueror, as the server counts them.
   const standings = await tallyd.must(200, "GET", "/v1/tournaments/agot/standings");
@@ -617,12 +751,16 @@ test("Carcassonne: final scores with the outcome as a hint; a bye needs nothing"
 
   await chooseTable(judge, first.table);
   const [a, b] = first.players.map((p) => t.nameOf[p]);
+  assert.equal(await hintWhen(judge, "pending"), "2 fields to fill.");
   await judge.getByLabel(`${a}: final score`).fill("87");
+  assert.equal(await hintWhen(judge, "pending", "1 field"), "1 field to fill.");
   await judge.getByLabel(`${b}: final score`).fill("92");
-  assert.equal(await judge.locator("#form-hint").innerText(), `${b} wins.`);
+  // The outcome is the server's: a win, then a draw with its shared place and half points.
+  assert.equal(await hintWhen(judge, "ok"), `Every check passes. Order: 1. ${b} (score 92, points 1), 2. ${a} (score 87, points 0).`);
   await judge.getByLabel(`${a}: final score`).fill("92");
-  assert.equal(await judge.locator("#form-hint").innerText(), "A draw: ½ point each.");
+  assert.equal(await hintWhen(judge, "ok", "1="), `Every check passes. Order: 1=. ${a} (score 92, points 0.5), 1=. ${b} (score 92, points 0.5).`);
   await judge.getByLabel(`${a}: final score`).fill("95");
+  await hintWhen(judge, "ok", `1. ${a} (score 95`);
   await judge.getByRole("button", { name: "Save the result" }).click();
   await judge.locator("#save-status").filter({ hasText: `Saved: table ${first.table} is reported (version 1).` }).waitFor();
   const result = (await tallyd.must(200, "GET", "/v1/tournaments/carc/rounds/1")).tables[0].result.players;
@@ -748,6 +886,11 @@ test("public standings: live, CSV download, pairings by table and by name (Czech
     table1.map((p, i) => `${i + 1}. ${t.nameOf[p]}`),
   );
   assert.equal(await page.locator('.slip[data-table="1"] h3').innerText(), "public open · Round 1 · Table 1");
+  // A box for every field the judge types, as the game's description (GET /v1/games) has them.
+  assert.deepEqual(
+    await page.locator('.slip[data-table="1"] thead th').allInnerTexts(),
+    ["Player (seat order)", "Settlements", "Cities", "VP cards", "Knights", "Roads", "Longest road", "Largest Army ✓", "Longest Road ✓", "Claimed the win ✓", "VP on the score sheet"],
+  );
   await screenshot(page, "standings-print-slips");
   await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
   await page.emulateMedia({ media: "screen" });

@@ -9,8 +9,9 @@ export class Problem extends Error {
 }
 
 // One request; never throws for an HTTP status (the caller decides what 412 or 422 mean).
-// Answers {status, ok, etag, body} with the body parsed when it is JSON.
-export async function request(method, path, { token, body, headers = {} } = {}) {
+// Answers {status, ok, etag, body} with the body parsed when it is JSON. `signal` (an
+// AbortController's) cancels it: the promise then rejects with an AbortError.
+export async function request(method, path, { token, body, headers = {}, signal } = {}) {
   const sent = { Accept: "application/json", ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
   if (body !== undefined) sent["Content-Type"] = "application/json";
@@ -19,6 +20,7 @@ export async function request(method, path, { token, body, headers = {} } = {}) 
     headers: sent,
     body: body === undefined ? undefined : JSON.stringify(body),
     cache: "no-store",
+    signal,
   });
   const text = await response.text();
   let parsed = null;

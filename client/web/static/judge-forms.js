@@ -1,433 +1,333 @@
-// The result forms of the judges' page, one per game (fields: docs/games/*.md), with the hints
-// they show while the judge types (computed VP, game points, the expected order).
+// The result forms of the judges' page, built from the game's description (GET /v1/games) and
+// from nothing else: which fields a player has, their kind, range, choices and labels are the
+// server's. The page computes nothing: the computed score, the order and the broken rules are
+// the answers of the server's check (POST …/result/check, judge.js), shown by the form.
 //
-// makeResultForm(game, context) → {
+// makeResultForm(description, context) → {
 //   element,              the fields (a table with one row per player, in seat order)
-//   players(),            the body's "players" as typed (an empty field is left out)
+//   players(),            the body's "players" as typed (an empty optional field is left out;
+//                         a derived field is set from the field it is derived from)
 //   fill(players),        fills the fields from an entry (the payload of a stored result)
-//   cell(player, field),  where an error about that player's field is shown (or null)
-//   column(field),        where an error about a field of the whole table is shown (or null)
-//   describe(players),    an entry as rows of text, to show another judge's entry
-//   hint(),               a line summing up the entry so far
+//   cell(player, field),  where a message about that player's field is shown (or null)
+//   column(field),        where a message about a field of the whole table is shown (or null)
+//   askedField(field),    the field the judge fills for `field`: itself, the one a derived field
+//                         comes from, or null when the form has no such field
+//   showComputed(result), the server's computed result ({players:[…]}, or null) beside each player
+//   describe(players, computed), an entry as rows of text, to show another judge's entry;
+//                         `computed` (optional): the server's result for that entry
 // }
-// context: {tournament, round, table, playerName}
+// or null when the description has no per-player result this page can show.
+// context: {game, table, playerName}
 
 import { el } from "./dom.js";
+import { compact } from "./format.js";
+import { choiceName, fieldHeading as heading, knownValue } from "./games.js";
 
-export const HOUSES = ["stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell"];
-export const houseName = (h) => h.charAt(0).toUpperCase() + h.slice(1);
+// ---- presentation only ------------------------------------------------------------------------------
+
+// What a result's `score` and `points` are called in each game (API.md: the in-game score, the
+// round's points), for the result in effect and the check's order. Labels, no rule.
+const RESULT_HEADINGS = {
+  catan: ["VP", "Round points"],
+  agot: ["Castles", "Game points"],
+  carcassonne: ["Score", "Points"],
+};
+export const resultHeadings = (game) => RESULT_HEADINGS[game] || ["Score", "Points"];
+
+// Which member of the server's computed result the form shows in a column beside each player
+// (what the judge compares with the score sheet). A game not named here has no such column.
+const COMPUTED = {
+  catan: { member: "score", label: "VP" },
+  agot: { member: "points", label: "Game points" },
+};
+const computedText = (spec, p) => (p ? compact(p[spec.member]) : "");
+
+// ---- building the form -----------------------------------------------------------------------------
 
 let idCounter = 0;
 const newId = (prefix) => `${prefix}-${++idCounter}`;
+const q = (s) => CSS.escape(s);
 
-// ---- shared pieces ------------------------------------------------------------------------------
-
-function numberInput(player, field, label, { min, max } = {}) {
-  return el("input", {
-    type: "number",
-    inputmode: "numeric",
-    id: newId(field),
-    min: min === undefined ? undefined : String(min),
-    max: max === undefined ? undefined : String(max),
-    step: "1",
-    "aria-label": label,
-    dataset: { player, field },
-  });
+// One kind of control per field type: {make(player, name) → node, read(player) → value or
+// undefined (empty), write(player, value), text(value) → as shown in describe()}. `root()` is the
+// form's element (the controls are looked up in it).
+function controlFor(field, root, extra) {
+  const input = (player) =>
+    root().querySelector(`tbody :is(input, select)[data-player="${q(player)}"][data-field="${q(field.name)}"]`);
+  const common = { dataset: { field: field.name, labelKey: field.label || "" } };
+  switch (field.type) {
+    case "integer":
+      return {
+        make: (player, name) =>
+          el("input", {
+            type: "number",
+            inputmode: "numeric",
+            id: newId(field.name),
+            min: field.min === undefined ? undefined : String(field.min),
+            max: field.max === undefined ? undefined : String(field.max),
+            step: "1",
+            "aria-label": `${name}: ${field.text}`,
+            dataset: { ...common.dataset, player },
+          }),
+        read: (player) => {
+          const v = input(player).value.trim();
+          return v === "" ? undefined : Number(v);
+        },
+        write: (player, value) => {
+          input(player).value = value === undefined || value === null ? "" : String(value);
+        },
+        text: (value) => (value === undefined || value === null ? "" : String(value)),
+      };
+    case "boolean":
+      if (field.one_holder) {
+        // A title at most one player holds: one radio group per column, "nobody" in the footer.
+        const group = newId(field.name);
+        return {
+          make: (player, name) =>
+            el("input", {
+              type: "radio",
+              name: group,
+              value: player,
+              id: newId(field.name),
+              "aria-label": `${name} holds ${field.text}`,
+              dataset: { ...common.dataset, player },
+            }),
+          footer: () =>
+            el(
+              "label",
+              {},
+              el("input", { type: "radio", name: group, value: "", checked: true, dataset: { field: field.name, nobody: "yes" } }),
+              " nobody",
+              el("span", { class: "visually-hidden" }, ` holds ${field.text}`),
+            ),
+          read: (player) => input(player).checked,
+          write: (player, value) => {
+            if (value) input(player).checked = true;
+          },
+          reset: () => {
+            root().querySelector(`tfoot input[data-field="${q(field.name)}"][data-nobody]`).checked = true;
+          },
+          text: (value) => (value ? "yes" : ""),
+        };
+      }
+      return {
+        make: (player, name) =>
+          el("input", {
+            type: "checkbox",
+            id: newId(field.name),
+            "aria-label": `${name}: ${field.text}`,
+            dataset: { ...common.dataset, player },
+          }),
+        // An optional box left unticked is left out of the body.
+        read: (player) => (input(player).checked ? true : field.required ? false : undefined),
+        write: (player, value) => {
+          input(player).checked = Boolean(value);
+        },
+        text: (value) => (value ? "yes" : ""),
+      };
+    case "choice":
+      return {
+        make: (player, name) =>
+          el(
+            "select",
+            { id: newId(field.name), "aria-label": `${name}: ${field.text}`, dataset: { ...common.dataset, player } },
+            el("option", { value: "" }, "—"),
+            (field.choices || []).map((c) => el("option", { value: c }, choiceName(c))),
+          ),
+        read: (player) => input(player).value || undefined,
+        write: (player, value) => {
+          input(player).value = value || "";
+        },
+        text: (value) => choiceName(value),
+      };
+    case "choices": {
+      const boxes = (player) => root().querySelectorAll(`tbody fieldset[data-player="${q(player)}"][data-field="${q(field.name)}"] input`);
+      return {
+        make: (player, name) =>
+          el(
+            "fieldset",
+            { class: "choices", dataset: { ...common.dataset, player } },
+            // Seen, the column's heading names the field; heard, the legend names player and field.
+            el("legend", {}, el("span", { class: "visually-hidden" }, `${name}: ${field.text}`)),
+            (field.choices || []).map((c) =>
+              el("label", {}, el("input", { type: "checkbox", value: c, dataset: { player, choice: c } }), ` ${choiceName(c)}`),
+            ),
+          ),
+        read: (player) => {
+          const picked = [...boxes(player)].filter((b) => b.checked).map((b) => b.value);
+          return picked.length || field.required ? picked : undefined;
+        },
+        write: (player, value) => {
+          for (const b of boxes(player)) b.checked = (value || []).includes(b.value);
+        },
+        // excludes_own: the value the same player's field F holds is not offered.
+        sync: (player) => {
+          if (!field.excludes_own) return;
+          const own = extra.read(player, field.excludes_own);
+          for (const b of boxes(player)) {
+            b.disabled = b.value === own;
+            if (b.disabled) b.checked = false;
+          }
+        },
+        text: (value) => (value || []).map(choiceName).join(", "),
+      };
+    }
+    default:
+      return null; // "player", "object": not a per-player field this page can ask for
+  }
 }
 
-const intOf = (input) => (input.value.trim() === "" ? undefined : Number(input.value));
+export function makeResultForm(description, context) {
+  const action = description && description.actions && description.actions.result;
+  if (!action || !action.per_player || !Array.isArray(action.fields)) return null;
+  const { table, playerName } = context;
+  const players = table.players;
+  const asked = action.fields.filter((f) => !f.derived);
+  const derived = action.fields.filter((f) => f.derived);
+  let element = null;
+  const controls = new Map();
+  const read = (player, name) => (controls.has(name) ? controls.get(name).read(player) : undefined);
+  for (const field of asked) {
+    const control = controlFor(field, () => element, { read });
+    if (!control) return null;
+    controls.set(field.name, control);
+  }
+  const computed = COMPUTED[context.game] || null;
 
-// A table whose rows are the players; columns [{field, label, make(player, name) → node}].
-// Cells carry data-player/data-field so that errors can find them, and data-label for the
-// narrow layout (a card per player, judge.css); the footer has one cell per column for errors
-// about the whole table (data-field only).
-function entryTable(context, columns, extraFooter) {
+  // Carcassonne's final score can be taken from the scorings recorded at the table.
+  const totals = table.totals || {};
+  const scoreFromTotals = (table.scorings || 0) > 0 && asked.some((f) => f.name === "score" && f.type === "integer");
+
+  // Columns: every asked field, the scorings' totals, the server's computed value.
+  const columns = asked.map((field) => ({ field: field.name, label: heading(field), labelKey: field.label, make: controls.get(field.name).make }));
+  if (scoreFromTotals) {
+    const at = columns.findIndex((c) => c.field === "score") + 1;
+    columns.splice(at, 0, { field: "totals", label: "Scorings' total", make: (player) => el("span", {}, String(totals[player] ?? 0)) });
+  }
+  if (computed) {
+    columns.push({
+      field: "computed",
+      label: computed.label,
+      make: (player) => el("output", { dataset: { player, computed: computed.member } }, ""),
+    });
+  }
+
+  // A table whose rows are the players. Cells carry data-player/data-field so that messages can
+  // find them, and data-label for the narrow layout (a card per player, judge.css); the footer
+  // has one cell per column for messages about the whole table (data-field only).
   const head = el(
     "tr",
     {},
     el("th", { scope: "col" }, "Player"),
-    columns.map((c) => el("th", { scope: "col", dataset: { field: c.field } }, c.label)),
+    columns.map((c) => el("th", { scope: "col", dataset: { field: c.field, labelKey: c.labelKey || "" } }, c.label)),
   );
-  const rows = context.table.players.map((player) =>
+  const rows = players.map((player) =>
     el(
       "tr",
       { dataset: { player } },
-      el("th", { scope: "row", dataset: { player, field: "player" } }, context.playerName(player)),
-      columns.map((c) => el("td", { dataset: { player, field: c.field, label: c.label } }, c.make(player, context.playerName(player)))),
+      el("th", { scope: "row", dataset: { player, field: "player" } }, playerName(player)),
+      columns.map((c) => el("td", { dataset: { player, field: c.field, label: c.label } }, c.make(player, playerName(player)))),
     ),
   );
+  const footFor = (c) => {
+    const control = controls.get(c.field);
+    return control && control.footer ? control.footer() : null;
+  };
   const foot = el(
     "tr",
     { class: "table-wide" },
-    el("td", { dataset: { field: "players" } }, extraFooter ? extraFooter.players : ""),
-    columns.map((c) => el("td", { dataset: { field: c.field, label: c.label, tableWide: "yes" } }, extraFooter && extraFooter[c.field])),
+    el("td", { dataset: { field: "players" } }),
+    columns.map((c) => el("td", { dataset: { field: c.field, label: c.label, tableWide: "yes" } }, footFor(c))),
   );
-  return el("table", { class: "entry-table" }, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot));
-}
+  element = el("table", { class: "entry-table" }, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot));
 
-function finder(element) {
-  return {
-    cell: (player, field) => element.querySelector(`tbody [data-player="${CSS.escape(player)}"][data-field="${CSS.escape(field)}"]`),
-    column: (field) => element.querySelector(`tfoot [data-field="${CSS.escape(field)}"]`),
-    input: (player, field) => element.querySelector(`tbody input[data-player="${CSS.escape(player)}"][data-field="${CSS.escape(field)}"], tbody select[data-player="${CSS.escape(player)}"][data-field="${CSS.escape(field)}"]`),
-  };
-}
-
-// Places by a score, best first; equal scores share ("2="). `first` (optional) takes place 1
-// alone (Catan's claimed-win exception).
-function places(scores, first) {
-  const order = [...scores].sort((a, b) => b.score - a.score);
-  if (first) order.sort((a, b) => (b.player === first) - (a.player === first));
-  const out = new Map();
-  let i = 0;
-  while (i < order.length) {
-    let j = i + 1;
-    if (order[i].player !== first) {
-      while (j < order.length && order[j].score === order[i].score && order[j].player !== first) j++;
-    }
-    for (let k = i; k < j; k++) out.set(order[k].player, j - i > 1 ? `${i + 1}=` : `${i + 1}`);
-    i = j;
-  }
-  return out;
-}
-
-// ---- Catan --------------------------------------------------------------------------------------
-
-const CATAN_NUMBERS = [
-  { field: "settlements", label: "Settlements", min: 0, max: 5 },
-  { field: "cities", label: "Cities", min: 0, max: 4 },
-  { field: "vp_cards", label: "VP cards", min: 0, max: 5 },
-  { field: "knights", label: "Knights", min: 0, max: 14 },
-  { field: "roads", label: "Roads", min: 2, max: 15 },
-  { field: "longest_road", label: "Longest road", min: 1, max: 15 },
-];
-
-function catanForm(context) {
-  const radioName = { largest_army: newId("largest-army"), longest_road_holder: newId("longest-road") };
-  const columns = [
-    ...CATAN_NUMBERS.map((n) => ({
-      field: n.field,
-      label: n.label,
-      make: (player, name) => numberInput(player, n.field, `${name}: ${n.label.toLowerCase()}`, n),
-    })),
-    ...["largest_army", "longest_road_holder"].map((field) => ({
-      field,
-      label: field === "largest_army" ? "Largest Army" : "Longest Road",
-      make: (player, name) =>
-        el("input", {
-          type: "radio",
-          name: radioName[field],
-          value: player,
-          id: newId(field),
-          "aria-label": `${name} holds ${field === "largest_army" ? "Largest Army" : "Longest Road"}`,
-          dataset: { player, field },
-        }),
-    })),
-    {
-      field: "claimed_win",
-      label: "Claimed win",
-      make: (player, name) =>
-        el("input", { type: "checkbox", id: newId("claim"), "aria-label": `${name} claimed the win`, dataset: { player, field: "claimed_win" } }),
-    },
-    { field: "vp", label: "VP", make: (player) => el("output", { dataset: { player, vp: "computed" } }, "") },
-  ];
-  // "Nobody holds it" for each title, in the footer under its column.
-  const nobody = (field, label) =>
-    el(
-      "label",
-      {},
-      el("input", { type: "radio", name: radioName[field], value: "", checked: true, dataset: { field, nobody: "yes" } }),
-      ` nobody`,
-      el("span", { class: "visually-hidden" }, ` holds ${label}`),
-    );
-  const element = entryTable(context, columns, {
-    largest_army: nobody("largest_army", "Largest Army"),
-    longest_road_holder: nobody("longest_road_holder", "Longest Road"),
-  });
-  const find = finder(element);
-  const players = context.table.players;
-
-  const sheet = (player) => {
-    const out = { player };
-    for (const n of CATAN_NUMBERS) {
-      const v = intOf(find.input(player, n.field));
-      if (v !== undefined) out[n.field] = v;
-    }
-    out.largest_army = find.input(player, "largest_army").checked;
-    out.longest_road_holder = find.input(player, "longest_road_holder").checked;
-    if (find.input(player, "claimed_win").checked) out.claimed_win = true;
-    return out;
-  };
-  const vpOf = (s) =>
-    (s.settlements || 0) + 2 * (s.cities || 0) + (s.vp_cards || 0) + 2 * s.largest_army + 2 * s.longest_road_holder;
-
-  return {
-    element,
-    players: () => players.map(sheet),
-    fill(entry) {
-      for (const p of entry) {
-        for (const n of CATAN_NUMBERS) {
-          const input = find.input(p.player, n.field);
-          if (input) input.value = p[n.field] ?? "";
-        }
-        for (const field of ["largest_army", "longest_road_holder"]) {
-          const input = find.input(p.player, field);
-          if (input && p[field]) input.checked = true;
-        }
-        const claim = find.input(p.player, "claimed_win");
-        if (claim) claim.checked = Boolean(p.claimed_win);
-      }
-    },
-    cell: find.cell,
-    column: find.column,
-    describe: (entry) => ({
-      head: ["Player", ...CATAN_NUMBERS.map((n) => n.label), "Largest Army", "Longest Road", "Claimed win", "VP"],
-      rows: entry.map((p) => [
-        context.playerName(p.player),
-        ...CATAN_NUMBERS.map((n) => String(p[n.field] ?? "")),
-        p.largest_army ? "yes" : "",
-        p.longest_road_holder ? "yes" : "",
-        p.claimed_win ? "yes" : "",
-        String(vpOf(p)),
-      ]),
-    }),
-    // Computed VP per player; the table's sums against their limits; the order the VP give.
-    hint() {
-      const sheets = players.map(sheet);
-      for (const s of sheets) element.querySelector(`output[data-player="${CSS.escape(s.player)}"]`).textContent = String(vpOf(s));
-      const sum = (f) => sheets.reduce((a, s) => a + (s[f] || 0), 0);
-      const scores = sheets.map((s) => ({ player: s.player, score: vpOf(s) }));
-      const eligible = scores.filter((s) => s.score >= 10).map((s) => s.player);
-      const claimants = sheets.filter((s) => s.claimed_win && eligible.includes(s.player));
-      const first = eligible.length >= 2 && claimants.length === 1 ? claimants[0].player : undefined;
-      const placed = places(scores, first);
-      const order = [...scores]
-        .sort((a, b) => parseInt(placed.get(a.player)) - parseInt(placed.get(b.player)))
-        .map((s) => `${placed.get(s.player)}. ${context.playerName(s.player)} (${s.score} VP)`);
-      return `VP cards ${sum("vp_cards")} of at most 5 · knights ${sum("knights")} of at most 14 · order: ${order.join(", ")}`;
-    },
-  };
-}
-
-// ---- A Game of Thrones --------------------------------------------------------------------------
-
-function agotForm(context) {
-  const { tournament, table, round } = context;
-  const columns = [
-    {
-      field: "house",
-      label: "House",
-      make: (player, name) =>
-        el(
-          "select",
-          { id: newId("house"), "aria-label": `${name}: house`, dataset: { player, field: "house" } },
-          el("option", { value: "" }, "—"),
-          HOUSES.map((h) => el("option", { value: h }, houseName(h))),
-        ),
-    },
-    {
-      field: "place",
-      label: "Place",
-      make: (player, name) =>
-        el(
-          "select",
-          { id: newId("place"), "aria-label": `${name}: place`, dataset: { player, field: "place" } },
-          el("option", { value: "" }, "—"),
-          [1, 2, 3, 4, 5, 6].map((p) => el("option", { value: String(p) }, String(p))),
-        ),
-    },
-    { field: "castles", label: "Castles", make: (player, name) => numberInput(player, "castles", `${name}: castles and strongholds`, { min: 0, max: 7 }) },
-    {
-      field: "capitals_captured",
-      label: "Capitals captured",
-      make: (player, name) =>
-        el(
-          "fieldset",
-          { class: "capitals", dataset: { player, field: "capitals_captured" } },
-          el("legend", {}, el("span", { class: "visually-hidden" }, `${name}: `), "captured"),
-          HOUSES.map((h) =>
-            el(
-              "label",
-              {},
-              el("input", { type: "checkbox", value: h, dataset: { player, capital: h } }),
-              ` ${houseName(h)}`,
-            ),
-          ),
-        ),
-    },
-    { field: "capitals_held", label: "Capitals held", make: (player, name) => numberInput(player, "capitals_held", `${name}: capitals held`, { min: 0, max: 6 }) },
-    { field: "lands_captured", label: "Lands captured", make: (player, name) => numberInput(player, "lands_captured", `${name}: lands captured`, { min: 0 }) },
-    { field: "points", label: "Game points", make: (player) => el("output", { dataset: { player, points: "computed" } }, "") },
-  ];
-  const element = entryTable(context, columns);
-  const find = finder(element);
-  const players = table.players;
-  // A player's own house is not a capital they capture.
-  const syncCapitals = (player) => {
-    const own = find.input(player, "house").value;
-    for (const box of element.querySelectorAll(`input[data-player="${CSS.escape(player)}"][data-capital]`)) {
-      box.disabled = box.value === own;
-      if (box.disabled) box.checked = false;
-    }
-  };
-  element.addEventListener("change", (e) => {
-    if (e.target.dataset.field === "house") syncCapitals(e.target.dataset.player);
-  });
-  // Houses from the accepted picks.
-  for (const [player, house] of Object.entries(table.houses || {})) {
-    const select = find.input(player, "house");
-    if (select) select.value = house;
-  }
-  players.forEach(syncCapitals);
-
-  const captured = (player) =>
-    [...element.querySelectorAll(`input[data-player="${CSS.escape(player)}"][data-capital]:checked`)].map((b) => b.value);
-  const sheet = (player) => {
-    const out = { player };
-    const house = find.input(player, "house").value;
-    if (house) out.house = house;
-    const place = intOf(find.input(player, "place"));
-    if (place !== undefined) {
-      out.place = place;
-      out.winner = place === 1; // the winner is the player in place 1 (G-3)
-    }
-    for (const field of ["castles", "capitals_held", "lands_captured"]) {
-      const v = intOf(find.input(player, field));
-      if (v !== undefined) out[field] = v;
-    }
-    out.capitals_captured = captured(player);
-    return out;
-  };
-
-  // Game points as agot.md §3 counts them, with this tournament's rules.
-  const rules = tournament.rules || {};
-  const bonusLeague = (player) => {
-    const i = players.indexOf(player);
-    const league = (table.rating_leagues && table.rating_leagues[i]) || table.league || "";
-    return round >= (rules.league_bonus_from_round ?? 2) ? league : "";
-  };
-  const pointsOf = (s) => {
-    if (s.place === undefined || s.castles === undefined) return null;
-    const place = (rules.place_points || [12, 8, 6, 4, 2, 1])[s.place - 1] ?? 0;
-    const league = bonusLeague(s.player);
-    const bonus = league ? ((rules.league_bonus || { A: [1, 1] })[league] || [])[s.place - 1] ?? 0 : 0;
-    const castles = (rules.castle_points || [0, 0, 1, 1, 2, 2, 3, 4])[s.castles] ?? 0;
-    const capitals = Math.min(rules.capitals_cap ?? 3, new Set(s.capitals_captured).size + (s.capitals_held || 0));
-    return place + bonus + castles + capitals;
-  };
-
-  return {
-    element,
-    players: () => players.map(sheet),
-    fill(entry) {
-      for (const p of entry) {
-        if (!players.includes(p.player)) continue;
-        find.input(p.player, "house").value = p.house || "";
-        find.input(p.player, "place").value = p.place ? String(p.place) : "";
-        for (const field of ["castles", "capitals_held", "lands_captured"]) find.input(p.player, field).value = p[field] ?? "";
-        syncCapitals(p.player);
-        for (const box of element.querySelectorAll(`input[data-player="${CSS.escape(p.player)}"][data-capital]`)) {
-          box.checked = (p.capitals_captured || []).includes(box.value);
-        }
-      }
-    },
-    cell: find.cell,
-    column: find.column,
-    describe: (entry) => ({
-      head: ["Player", "House", "Place", "Castles", "Capitals captured", "Capitals held", "Lands captured"],
-      rows: entry.map((p) => [
-        context.playerName(p.player),
-        p.house ? houseName(p.house) : "",
-        String(p.place ?? ""),
-        String(p.castles ?? ""),
-        (p.capitals_captured || []).map(houseName).join(", "),
-        String(p.capitals_held ?? ""),
-        String(p.lands_captured ?? ""),
-      ]),
-    }),
-    hint() {
-      const sheets = players.map(sheet);
-      const parts = [];
-      for (const s of sheets) {
-        const points = pointsOf(s);
-        element.querySelector(`output[data-player="${CSS.escape(s.player)}"]`).textContent = points === null ? "" : String(points);
-        if (points !== null) parts.push(`${context.playerName(s.player)} ${points}`);
-      }
-      const league = table.league ? `league ${table.league}` : "no league bonus";
-      return parts.length ? `Game points (${league}): ${parts.join(", ")}` : `Enter places and castles to see the game points (${league}).`;
-    },
-  };
-}
-
-// ---- Carcassonne --------------------------------------------------------------------------------
-
-function carcassonneForm(context) {
-  const { table } = context;
-  const totals = table.totals || {};
-  const hasScorings = (table.scorings || 0) > 0;
-  const columns = [
-    { field: "score", label: "Final score", make: (player, name) => numberInput(player, "score", `${name}: final score`) },
-  ];
-  if (hasScorings) {
-    columns.push({ field: "totals", label: "Scorings' total", make: (player) => el("span", {}, String(totals[player] ?? 0)) });
-  }
-  const element = entryTable(context, columns);
-  const find = finder(element);
-  const players = table.players;
-  if (hasScorings) {
+  if (scoreFromTotals) {
     const fillTotals = el("button", { type: "button", class: "secondary" }, "Use the scorings' totals");
     fillTotals.addEventListener("click", () => {
-      for (const p of players) find.input(p, "score").value = String(totals[p] ?? 0);
-      find.input(players[0], "score").dispatchEvent(new Event("input", { bubbles: true }));
+      for (const p of players) controls.get("score").write(p, totals[p] ?? 0);
+      element.querySelector("tbody input[data-field=score]").dispatchEvent(new Event("input", { bubbles: true }));
     });
     element.querySelector("tfoot td").append(fillTotals);
   }
-  const sheet = (player) => {
-    const v = intOf(find.input(player, "score"));
-    return v === undefined ? { player } : { player, score: v };
+
+  const sync = (player) => {
+    for (const control of controls.values()) if (control.sync) control.sync(player);
   };
+  element.addEventListener("change", (e) => {
+    const player = e.target.dataset.player;
+    if (player) sync(player);
+  });
+  // What the table already knows (AGoT's houses from the picks) is filled in.
+  for (const field of asked) {
+    for (const p of players) {
+      const known = knownValue(table, field.name, p);
+      if (known !== undefined) controls.get(field.name).write(p, known);
+    }
+  }
+  players.forEach(sync);
+
+  const sheet = (player) => {
+    const out = { player };
+    for (const field of asked) {
+      const v = read(player, field.name);
+      if (v !== undefined) out[field.name] = v;
+    }
+    // A derived field is not asked: it is what the description says of the field it comes from.
+    for (const field of derived) {
+      const from = out[field.derived.from];
+      if (from !== undefined) out[field.name] = from === field.derived.equals;
+    }
+    return out;
+  };
+
+  const find = {
+    cell(player, field) {
+      const d = derived.find((f) => f.name === field);
+      const name = d ? d.derived.from : field;
+      return element.querySelector(`tbody td[data-player="${q(player)}"][data-field="${q(name)}"]`);
+    },
+    column: (field) => element.querySelector(`tfoot [data-field="${q(field)}"]`),
+  };
+
   return {
     element,
     players: () => players.map(sheet),
     fill(entry) {
+      for (const control of controls.values()) if (control.reset) control.reset();
       for (const p of entry) {
-        const input = find.input(p.player, "score");
-        if (input) input.value = p.score ?? "";
+        if (!players.includes(p.player)) continue;
+        for (const field of asked) {
+          if (field.type === "choices") continue; // after the fields they exclude (sync)
+          controls.get(field.name).write(p.player, p[field.name]);
+        }
+        sync(p.player);
+        for (const field of asked) if (field.type === "choices") controls.get(field.name).write(p.player, p[field.name]);
       }
     },
     cell: find.cell,
     column: find.column,
-    describe: (entry) => ({
-      head: ["Player", "Final score"],
-      rows: entry.map((p) => [context.playerName(p.player), String(p.score ?? "")]),
-    }),
-    hint() {
-      const sheets = players.map(sheet);
-      if (sheets.some((s) => s.score === undefined)) return "Enter every player's final score.";
-      if (sheets.length === 2) {
-        const [a, b] = sheets;
-        if (a.score === b.score) return "A draw: ½ point each.";
-        const winner = a.score > b.score ? a : b;
-        return `${context.playerName(winner.player)} wins.`;
+    askedField(field) {
+      const d = derived.find((f) => f.name === field);
+      const name = d ? d.derived.from : field;
+      return controls.has(name) ? name : null;
+    },
+    showComputed(result) {
+      if (!computed) return;
+      const byPlayer = new Map(((result && result.players) || []).map((p) => [p.player, p]));
+      for (const output of element.querySelectorAll("output[data-computed]")) {
+        output.textContent = computedText(computed, byPlayer.get(output.dataset.player));
       }
-      const placed = places(sheets.map((s) => ({ player: s.player, score: s.score })));
-      return `Order: ${sheets
-        .sort((x, y) => y.score - x.score)
-        .map((s) => `${placed.get(s.player)}. ${context.playerName(s.player)} (${s.score})`)
-        .join(", ")}`;
+    },
+    describe(entry, result) {
+      const byPlayer = new Map(((result && result.players) || []).map((p) => [p.player, p]));
+      return {
+        head: ["Player", ...asked.map(heading), ...(computed ? [computed.label] : [])],
+        rows: entry.map((p) => [
+          playerName(p.player),
+          ...asked.map((f) => controls.get(f.name).text(p[f.name])),
+          ...(computed ? [computedText(computed, byPlayer.get(p.player))] : []),
+        ]),
+      };
     },
   };
-}
-
-export function makeResultForm(game, context) {
-  switch (game) {
-    case "catan":
-      return catanForm(context);
-    case "agot":
-      return agotForm(context);
-    case "carcassonne":
-      return carcassonneForm(context);
-    default:
-      return null;
-  }
 }

@@ -1,13 +1,16 @@
 // House picks at an A Game of Thrones table (agot.md §2): players pick in rating order; a pick
 // the server refuses shows its reason and the houses that would be accepted, next to the
-// player's choice. The organizer may let the server assign the remaining houses.
+// player's choice. The organizer may let the server assign the remaining houses. Which houses
+// exist comes from the game's description (GET /v1/games: the picks' choices), which a player
+// may pick now from the table (`pickable`): the page decides neither.
 
 import { request } from "./api.js";
 import { el, setChildren } from "./dom.js";
-import { HOUSES, houseName } from "./judge-forms.js";
+import { choiceName as houseName } from "./games.js";
 
-// Renders the picks of `table` into `section`; `onChange()` is called after a pick is recorded.
-export function renderPicks(section, { table, tablePath, token, playerName, onChange }) {
+// Renders the picks of `table` into `section`; `choices` are those of the picks' field (the
+// game's houses); `onChange()` is called after a pick is recorded.
+export function renderPicks(section, { table, tablePath, token, playerName, onChange, choices = [] }) {
   const houses = table.houses || {};
   const pickable = table.pickable || {};
   const order = table.pick_order && table.pick_order.length ? table.pick_order : table.players;
@@ -30,7 +33,7 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
       el(
         "optgroup",
         { label: "Not available to this player" },
-        HOUSES.filter((h) => !allowed.includes(h)).map((h) => el("option", { value: h }, `${houseName(h)}${taken.has(h) ? " (taken)" : ""}`)),
+        choices.filter((h) => !allowed.includes(h)).map((h) => el("option", { value: h }, `${houseName(h)}${taken.has(h) ? " (taken)" : ""}`)),
       ),
     );
     const error = el("span", { class: "field-error", id: errorId });

@@ -1,14 +1,19 @@
 // The judges' page (/t/{t}/judge): the token entered once (kept in localStorage), a round and
-// a table chosen, the game's form with hints, and the answers of PUT …/result shown where they
-// belong: errors at the offending field, a table another judge entered first ("already entered
-// by Eva at 14:32", with that entry) and its correction with a reason.
+// a table chosen, the game's form (built from GET /v1/games, judge-forms.js) with the server's
+// check as the judge types, and the answers of PUT …/result shown where they belong: errors at
+// the offending field, a table another judge entered first ("already entered by Eva at 14:32",
+// with that entry) and its correction with a reason.
+//
+// The page knows no rule of any game: the computed score, the order and what breaks a rule are
+// the answers of POST …/result/check, the same checks as the save, with nothing saved.
 //
 // The page remembers the table in the address (#round=2&table=5), so a reload stays there.
 
 import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { clear, el, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
-import { makeResultForm } from "./judge-forms.js";
+import { actionChoices, loadGames } from "./games.js";
+import { makeResultForm, resultHeadings } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
 import { gameName } from "./standings-columns.js";
@@ -20,6 +25,7 @@ const tournamentId = tournamentIdFromLocation();
 const state = {
   token: null,
   tournament: null,
+  games: null, // GET /v1/games: Map game → description
   round: null, // the round number shown
   sheet: null, // GET …/rounds/{r}
   table: null, // the table shown (from the sheet)
@@ -80,6 +86,12 @@ async function start(token) {
     return;
   }
   state.tournament = answer.body;
+  try {
+    state.games = await loadGames(token);
+  } catch (e) {
+    say($("load-error"), `Cannot load the games' forms: ${e.message}`, "error");
+    return;
+  }
   if (!state.feed) {
     state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage });
     state.feed.start();
@@ -160,33 +172,36 @@ function showTable(table, focus = false) {
       : "No result yet.";
   renderCurrentResult(table);
 
+  const game = state.tournament.game;
+  const description = state.games.get(game);
   const picks = $("picks");
   picks.hidden = true;
-  if (state.tournament.game === "agot" && !reported && !bye) {
-    renderPicks(picks, { table, tablePath: tablePath(), token: state.token, playerName, onChange: refresh });
+  if (description && description.actions.picks && !reported && !bye) {
+    renderPicks(picks, {
+      table,
+      tablePath: tablePath(),
+      token: state.token,
+      playerName,
+      onChange: refresh,
+      choices: actionChoices(description, "picks"),
+    });
   }
 
-  state.form = bye ? null : makeResultForm(state.tournament.game, { tournament: state.tournament, round: state.round, table, playerName });
+  cancelChecks();
+  state.form = bye ? null : makeResultForm(description, { game, table, playerName });
   if (!state.form) {
     $("result-form").hidden = true;
-    if (!bye) $("table-status").textContent += ` This page has no form for ${state.tournament.game}.`;
+    if (!bye) $("table-status").textContent += ` This page has no form for ${game}.`;
     return;
   }
   setChildren($("form-fields"), state.form.element);
-  state.form.element.addEventListener("input", updateHint);
-  state.form.element.addEventListener("change", updateHint);
+  state.form.element.addEventListener("input", scheduleCheck);
+  state.form.element.addEventListener("change", scheduleCheck);
   clearErrors();
   setMode(reported ? "view" : "first", table.version);
-  updateHint();
+  checkNow();
   if (focus) $("table-heading").focus();
 }
-
-// What a result's `score` and `points` are in each game (API.md: in-game score, round points).
-const RESULT_HEADINGS = {
-  catan: ["VP", "Round points"],
-  agot: ["Castles", "Game points"],
-  carcassonne: ["Score", "Points"],
-};
 
 function renderCurrentResult(table) {
   const box = clear($("current-result"));
@@ -208,7 +223,7 @@ function renderCurrentResult(table) {
       "table",
       { class: "result-summary" },
       el("caption", { class: "visually-hidden" }, "The result in effect"),
-      el("thead", {}, el("tr", {}, ["Place", "Player", ...(RESULT_HEADINGS[state.tournament.game] || ["Score", "Points"])].map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ["Place", "Player", ...resultHeadings(state.tournament.game)].map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, rows),
     ),
     table.players.length > 1 ? el("p", {}, correct) : null,
@@ -225,6 +240,10 @@ function setMode(mode, version) {
   $("cancel-correction").hidden = mode !== "correct";
   $("form-heading").textContent = mode === "correct" ? `Correct the result (version ${version})` : "Enter the result";
   $("save").textContent = mode === "correct" ? "Save the correction" : "Save the result";
+  if (mode === "view") {
+    cancelChecks();
+    setHint("", "");
+  }
 }
 
 // The entry in effect at the table, as it was typed (the audit trail's payload), or null.
@@ -244,18 +263,153 @@ async function startCorrection() {
   const entry = await entryOf(state.table);
   if (entry) state.form.fill(entry);
   setMode("correct", state.table.version);
-  updateHint();
+  checkNow();
   $("reason").focus();
 }
 
-function updateHint() {
-  if (state.form) $("form-hint").textContent = state.form.hint();
+// ---- the running hints: the server's check ----------------------------------------------------------
+//
+// As the judge types, the entry is sent to POST …/result/check (the body the save would send,
+// with the reason once typed), at most one at a time after a short pause. Only the answer to
+// the newest entry is shown: a newer check aborts the one under way, and an answer that
+// arrives for an older entry is dropped (its sequence number is not the newest).
+
+const CHECK_DELAY_MS = 300; // after the last keystroke
+const check = {
+  timer: null,
+  seq: 0, // the newest check asked for
+  controller: null, // aborts the check under way
+  last: null, // {key, answer}: the newest answer shown, and the players it was for
+};
+
+// The entry changed: the check under way is about an older one (its answer is dropped), a new
+// one is sent once the judge pauses.
+function scheduleCheck() {
+  if (!state.form || state.mode === "view") return;
+  cancelChecks();
+  check.timer = setTimeout(checkNow, CHECK_DELAY_MS);
+}
+
+// Forgets the check waiting or under way: its answer, if it comes, is not shown.
+function cancelChecks() {
+  clearTimeout(check.timer);
+  check.timer = null;
+  check.seq++;
+  if (check.controller) check.controller.abort();
+  check.controller = null;
+}
+
+async function checkNow() {
+  cancelChecks();
+  if (!state.form || state.mode === "view") return;
+  const seq = check.seq;
+  const form = state.form;
+  const players = form.players();
+  const body = { players };
+  const reason = state.mode === "correct" ? $("reason").value.trim() : "";
+  if (reason) body.reason = reason;
+  const controller = new AbortController();
+  check.controller = controller;
+  let answer;
+  try {
+    answer = await request("POST", `${tablePath()}/result/check`, { token: state.token, body, signal: controller.signal });
+  } catch (e) {
+    if (seq !== check.seq) return; // aborted: a newer entry is being checked
+    answer = { status: 0, body: { detail: e.message } };
+  }
+  if (seq !== check.seq || form !== state.form) return; // an answer for an older entry
+  check.controller = null;
+  check.last = { key: JSON.stringify(players), answer };
+  showCheck(answer, players);
+}
+
+// The server's result for `players` if the newest check was about exactly them and passed.
+function checkedResult(players) {
+  const last = check.last;
+  if (!last || last.key !== JSON.stringify(players) || last.answer.status !== 200) return null;
+  return last.answer.body.result || null;
+}
+
+function setHint(text, kind) {
+  const hint = $("form-hint");
+  hint.textContent = text;
+  hint.dataset.state = kind;
+}
+
+// The order the server computed: "1. Eva (VP 10, round points 5), 2. …", by the server's places.
+function orderText(result) {
+  const inText = (label) => (label === label.toUpperCase() ? label : label.toLowerCase()); // "VP", "round points"
+  const [scoreLabel, pointsLabel] = resultHeadings(state.tournament.game).map(inText);
+  const rows = [...result.players].sort((a, b) => parseInt(a.place, 10) - parseInt(b.place, 10));
+  return rows
+    .map((p) => `${p.place}. ${playerName(p.player)} (${scoreLabel} ${compact(p.score)}, ${pointsLabel} ${compact(p.points)})`)
+    .join(", ");
+}
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+// Shows a check's answer: the computed values and the order when it passes; when it does not,
+// each broken rule at its field (with its rule id), and the fields still empty only counted.
+function showCheck(answer, players) {
+  clearErrors(); // the messages of an earlier save were about an earlier entry
+  const form = state.form;
+  if (answer.status === 200) {
+    const result = answer.body && answer.body.result;
+    form.showComputed(result);
+    if (result && result.players && result.players.length) setHint(`Every check passes. Order: ${orderText(result)}.`, "ok");
+    else setHint("Every check passes (the server gives no computed result for it before it is saved).", "ok");
+    return;
+  }
+  form.showComputed(null);
+  if (answer.status !== 422 || !answer.body || !Array.isArray(answer.body.errors)) {
+    const why =
+      answer.status === 0
+        ? "the server cannot be reached"
+        : answer.status === 401
+          ? "your token is no longer valid"
+          : answer.status === 403
+            ? "your token may not enter results here"
+            : answer.body?.detail || `the server answered ${answer.status}`;
+    setHint(`The entry is not checked: ${why}.`, "off");
+    return;
+  }
+  // A schema error about a field the checked entry left empty is "not filled in yet".
+  const left = (player, field) => {
+    const sheet = players.find((p) => p.player === player);
+    return Boolean(sheet) && field !== null && sheet[field] === undefined;
+  };
+  const toFill = new Set();
+  const broken = [];
+  let needsReason = false;
+  for (const error of answer.body.errors) {
+    const { player, field } = locate(error, players);
+    const asked = form.askedField(field); // a derived field's: the one it comes from
+    if (error.rule === "reason") needsReason = true;
+    else if (error.rule === "schema" && player && left(player, asked)) toFill.add(`${player}/${asked}`);
+    else broken.push(error);
+  }
+  if (needsReason) {
+    setHint(
+      state.mode === "correct"
+        ? "Say why the result is corrected: the entry is checked once a reason is given."
+        : "Another judge has entered this table meanwhile: saving will show their entry.",
+      "pending",
+    );
+    return;
+  }
+  const unplaced = broken.filter((error) => !markField(error, players, "check-hint"));
+  const parts = [];
+  if (broken.length) parts.push(`${plural(broken.length, "rule is", "rules are")} broken${broken.length > unplaced.length ? " (see the marked fields)" : ""}`);
+  for (const error of unplaced) parts.push(error.rule ? `${error.rule}: ${error.message}` : error.message);
+  if (toFill.size) parts.push(`${plural(toFill.size, "field", "fields")} to fill`);
+  setHint(`${parts.join(" · ")}.`, broken.length ? "broken" : "pending");
 }
 
 // ---- saving -------------------------------------------------------------------------------------
 
 async function save(event) {
   event.preventDefault();
+  cancelChecks(); // the save's answer says it all
   clearErrors();
   $("save-status").hidden = true;
   const players = state.form.players();
@@ -309,7 +463,7 @@ async function submit(body, headers, players) {
 // ---- errors at their fields ---------------------------------------------------------------------
 
 function clearErrors() {
-  for (const e of document.querySelectorAll("#result-form .field-error")) {
+  for (const e of document.querySelectorAll("#result-form .field-error, #result-form .check-hint")) {
     if (e.id === "reason-error") e.textContent = "";
     else e.remove();
   }
@@ -320,42 +474,55 @@ function clearErrors() {
   $("error-summary").hidden = true;
 }
 
-// The player an error is about: its `player`, or the index in its path ("players[2].vp_cards").
-function errorPlayer(error, players) {
-  if (error.player) return error.player;
-  const match = /^players\[(\d+)\]/.exec(error.path || "");
-  return match && players[Number(match[1])] ? players[Number(match[1])].player : "";
+// The player and the field an error is about: its `player` and `field`, or the index in its
+// path or field ("players[2].vp_cards").
+function locate(error, players) {
+  let player = error.player || "";
+  let field = error.field || "";
+  const inField = /^players\[(\d+)\](?:\.(\w+))?$/.exec(field);
+  if (inField) field = inField[2] || "player";
+  const index = inField || /^players\[(\d+)\]/.exec(error.path || "");
+  if (!player && index && players[Number(index[1])]) player = players[Number(index[1])].player;
+  return { player, field };
 }
 
 let errorCounter = 0;
-// Each error next to its field (the player's cell, the column's footer for the whole table, the
-// reason), and every error in a summary at the top that links to them.
+// Puts an error next to its field (the player's cell, the column's footer for the whole table,
+// the reason) as a message of `kind` ("field-error": the save's; "check-hint": the check's), and
+// marks the field's controls invalid. Answers the control to take the focus to, or null when
+// the error has no place in the form.
+function markField(error, players, kind) {
+  const text = error.rule ? `${error.rule}: ${error.message}` : error.message;
+  const { player, field } = locate(error, players);
+  let target = null;
+  if (field === "reason") target = $("reason-field");
+  else if (player && field) target = state.form.cell(player, field) || state.form.cell(player, "player");
+  else if (field) target = state.form.column(field);
+  if (!target) return null;
+  const id = `error-${++errorCounter}`;
+  const message = field === "reason" ? $("reason-error") : el("span", { class: kind, id });
+  message.textContent = text;
+  if (field !== "reason") target.append(message);
+  const controls = target.matches("input, select, textarea, fieldset")
+    ? [target]
+    : [...target.querySelectorAll("input:not([type=hidden]), select, textarea, fieldset")];
+  for (const control of controls) {
+    control.setAttribute("aria-invalid", "true");
+    control.setAttribute("aria-describedby", message.id);
+  }
+  const anchor = controls[0] || target;
+  if (!anchor.id) anchor.id = `field-${errorCounter}`;
+  return anchor;
+}
+
+// Each error next to its field, and every error in a summary at the top that links to them.
 function showErrors(errors, players, detail = "") {
   const summary = clear($("error-summary"));
   const list = el("ul");
   for (const error of errors) {
     const text = error.rule ? `${error.rule}: ${error.message}` : error.message;
-    const player = errorPlayer(error, players);
-    let target = null;
-    if (error.field === "reason") target = $("reason-field");
-    else if (player && error.field) target = state.form.cell(player, error.field) || state.form.cell(player, "player");
-    else if (error.field) target = state.form.column(error.field);
-    let anchor = null;
-    if (target) {
-      const id = `error-${++errorCounter}`;
-      const message = error.field === "reason" ? $("reason-error") : el("span", { class: "field-error", id });
-      message.textContent = text;
-      if (error.field !== "reason") target.append(message);
-      const controls = target.matches("input, select, textarea, fieldset")
-        ? [target]
-        : [...target.querySelectorAll("input:not([type=hidden]), select, textarea, fieldset")];
-      for (const control of controls) {
-        control.setAttribute("aria-invalid", "true");
-        control.setAttribute("aria-describedby", message.id);
-      }
-      anchor = controls[0] || target;
-      if (!anchor.id) anchor.id = `field-${errorCounter}`;
-    }
+    const { player } = locate(error, players);
+    const anchor = markField(error, players, "field-error");
     const who = player ? `${playerName(player)}: ` : "";
     list.append(el("li", {}, anchor ? fieldLink(anchor, who + text) : who + text));
   }
@@ -396,8 +563,10 @@ async function showConflict(answer, mine) {
   $("table-status").textContent = `Reported by ${who} at ${localTime(table.entered_at)} (version ${version}).`;
 
   if (entry) {
-    const shown = state.form.describe(entry);
-    const differences = differencesFrom(shown, state.form.describe(mine));
+    // The computed columns are the server's: of the stored result for hers, of the last check
+    // for this judge's (when it was about exactly these values).
+    const shown = state.form.describe(entry, table.result);
+    const differences = differencesFrom(shown, state.form.describe(mine, checkedResult(mine)));
     const differs = new Set(differences.map((d) => `${d.row}/${d.column}`));
     box.append(
       el(
@@ -436,7 +605,7 @@ async function showConflict(answer, mine) {
     box.hidden = true;
     state.form.fill(mine);
     setMode("correct", version);
-    updateHint();
+    checkNow();
     $("reason").focus();
   });
   const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, `Keep ${who}'s entry`);
@@ -506,6 +675,7 @@ function main() {
   $("token-form").addEventListener("submit", saveToken);
   $("forget-token").addEventListener("click", forgetToken);
   $("result-form").addEventListener("submit", save);
+  $("reason").addEventListener("input", scheduleCheck);
   $("cancel-correction").addEventListener("click", () => showTable(state.table));
   $("round-select").addEventListener("change", (e) => showRound(Number(e.target.value)));
   const token = localStorage.getItem(TOKEN_KEY);

@@ -1,17 +1,24 @@
 // A printed result slip for one table: who sits there, in seat order, and an empty box for
-// every value the judge will type in (the fields of the game's result, docs/games/*.md).
+// every value the judge will type in: the fields of the game's result as its description
+// (GET /v1/games, games.js) gives them, those derived from another left out.
 
 import { el } from "./dom.js";
+import { askedFields, choiceName, fieldHeading, knownValue } from "./games.js";
 
-// Per game: the columns of the slip. AGoT's house is printed when the table's picks are known.
-const SLIP_FIELDS = {
-  catan: ["Settlements", "Cities", "VP cards", "Knights", "Roads", "Longest road", "Largest Army ✓", "Longest Road ✓", "VP", "Claimed win ✓"],
-  agot: ["House", "Place", "Castles", "Capitals captured (houses)", "Capitals held", "Lands captured"],
-  carcassonne: ["Final score"],
-};
+// The columns of the slip: the heading of each field asked, a tick for a yes/no, the names to
+// write for several choices. AGoT's house is printed when the table's picks are known.
+function slipFields(description) {
+  const fields = askedFields(description, "result");
+  if (!fields.length) return [{ name: "score", label: "Score" }];
+  return fields.map((f) => ({
+    name: f.name,
+    label: `${fieldHeading(f)}${f.type === "boolean" ? " ✓" : f.type === "choices" ? " (names)" : ""}`,
+  }));
+}
 
-export function resultSlip(tournament, sheet, table, playerName) {
-  const fields = SLIP_FIELDS[tournament.game] || ["Score"];
+// `description`: the game's (GET /v1/games), or null (the slip then has one column, a score).
+export function resultSlip(tournament, sheet, table, playerName, description) {
+  const fields = slipFields(description);
   const title = [`${tournament.name}`, `Round ${sheet.round}`, `Table ${table.table}`];
   if (table.league) title.push(`League ${table.league}`);
   const bye = table.players.length === 1;
@@ -22,8 +29,8 @@ export function resultSlip(tournament, sheet, table, playerName) {
       {},
       el("th", { scope: "row" }, `${seat + 1}. ${playerName(p)}`),
       fields.map((f) => {
-        const house = f === "House" && table.houses && table.houses[p];
-        return el("td", { class: house ? "" : "blank" }, house ? capitalize(house) : "");
+        const known = knownValue(table, f.name, p);
+        return el("td", { class: known ? "" : "blank" }, known ? choiceName(known) : "");
       }),
     ),
   );
@@ -37,13 +44,9 @@ export function resultSlip(tournament, sheet, table, playerName) {
       : el(
           "table",
           {},
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player (seat order)"), fields.map((f) => el("th", { scope: "col" }, f)))),
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player (seat order)"), fields.map((f) => el("th", { scope: "col" }, f.label)))),
           el("tbody", {}, rows),
         ),
     bye ? null : el("p", { class: "signatures" }, el("span", {}, "Judge: ____________"), el("span", {}, "Players' signatures: ______________________________")),
   );
-}
-
-function capitalize(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }

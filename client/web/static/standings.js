@@ -3,6 +3,7 @@
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { clear, el, say, setChildren } from "./dom.js";
+import { choiceName, loadGames } from "./games.js";
 import { LiveFeed } from "./live.js";
 import { resultSlip } from "./slips.js";
 import { gameName, standingsColumns, standingsCsv } from "./standings-columns.js";
@@ -10,6 +11,7 @@ import { gameName, standingsColumns, standingsCsv } from "./standings-columns.js
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
 let tournament = null; // GET /v1/tournaments/{t}
+let description = null; // the game's, from GET /v1/games (the result slips' fields)
 let standings = null;
 let shownRound = null; // the round whose pairings are shown
 let progressKey = "";
@@ -64,7 +66,7 @@ async function showRound(number) {
   $("round-heading").textContent = `Round ${number}`;
   renderByTable(sheet);
   renderByName(sheet);
-  setChildren($("slips"), sheet.tables.map((table) => resultSlip(tournament, sheet, table, playerName)));
+  setChildren($("slips"), sheet.tables.map((table) => resultSlip(tournament, sheet, table, playerName, description)));
 }
 
 function renderByTable(sheet) {
@@ -84,7 +86,7 @@ function renderByTable(sheet) {
   for (const table of [...sheet.tables].sort((a, b) => a.table - b.table)) {
     const names = table.players.map((p) => {
       const house = table.houses && table.houses[p];
-      return house ? `${playerName(p)} (${capitalize(house)})` : playerName(p);
+      return house ? `${playerName(p)} (${choiceName(house)})` : playerName(p);
     });
     if (table.players.length === 1) names.push("— bye");
     body.append(
@@ -119,10 +121,6 @@ function renderByName(sheet) {
       ),
     );
   }
-}
-
-function capitalize(word) {
-  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 function fillRoundSelect() {
@@ -171,6 +169,11 @@ async function main() {
   } catch (e) {
     say($("load-error"), e.status === 404 ? `There is no tournament “${tournamentId}”.` : `Cannot load the tournament: ${e.message}`, "error");
     return;
+  }
+  try {
+    description = (await loadGames()).get(tournament.game) || null;
+  } catch {
+    description = null; // the slips then have a score column only; the rest of the page works
   }
   $("tournament-name").textContent = tournament.name;
   document.title = `${tournament.name} — standings`;
