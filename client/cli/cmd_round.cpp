@@ -114,17 +114,17 @@ std::vector<Command> round_commands() {
       {"round seat",
        "[--method random|standings|manual] [--seed N] [--table IDS]... [--force --reason TEXT]",
        "Seat the next round (organizer)",
-       "Without --method the game's default applies (random in round 1, standings after).\n"
+       "Without --method the game's default applies (the server's).\n"
        "Manual seating: one --table per table, the player ids separated by commas, e.g.\n"
        "  tally round seat --table a,b,c,d --table e,f,g\n"
        "A round is seated only when the previous one is fully reported; --force seats it\n"
-       "anyway and needs a --reason (kept in the audit trail). AGoT asks for a --reason when a\n"
-       "manual seating departs from the league solver's.",
+       "anyway and needs a --reason (kept in the audit trail). A game may want a --reason for a\n"
+       "manual seating too (AGoT, when it departs from its own); the server says so.",
        {{"method", 0, "METHOD", "random, standings or manual"},
         {"seed", 0, "N", "the random draw's seed (random only; made by the server otherwise)"},
         {"table", 0, "IDS", "a manual table: player ids separated by commas", true},
         {"force", 0, "", "seat although the previous round has unreported tables"},
-        {"reason", 0, "TEXT", "why (for --force, or a manual AGoT seating)"},
+        {"reason", 0, "TEXT", "why (for --force, or a manual seating the game asks one for)"},
         {"json", 0, "", "print the server's JSON answer"}},
        0,
        0,

@@ -146,8 +146,8 @@ int calc(Context& ctx) {
   if (auto edition = ctx.args.value("edition")) add("edition=" + url_encode(*edition));
   if (ctx.args.has("buildings-variant")) add("buildings_variant=true");
   if (ctx.args.has("spiel-doch-variant")) add("spiel_doch_variant=true");
-  json::value answer =
-      ctx.session().expect(ctx.session().send(verb::post, "/v1/carcassonne/score" + query, body));
+  json::value answer = ctx.session().expect(
+      ctx.session().send(verb::post, "/v1/games/carcassonne/score" + query, body));
   if (ctx.args.has("json")) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
@@ -188,9 +188,10 @@ std::vector<Command> score_commands() {
   at_table.push_back({"supersedes", 0, "SEQ", "correct this earlier scoring (needs --reason)"});
   at_table.push_back({"reason", 0, "TEXT", "why (required with --supersedes)"});
   std::vector<OptionSpec> calculator = event_options();
-  calculator.push_back({"edition", 0, "C2|C3", "the tile counting (default C3)"});
-  calculator.push_back({"buildings-variant", 0, "", "little buildings: shed 1, house 2, tower 3"});
-  calculator.push_back({"spiel-doch-variant", 0, "", "Spiel Doch! tiles score 5"});
+  calculator.push_back(
+      {"edition", 0, "EDITION", "the edition rule, e.g. C2 (default: the server's)"});
+  calculator.push_back({"buildings-variant", 0, "", "with the little buildings variant"});
+  calculator.push_back({"spiel-doch-variant", 0, "", "with the Spiel Doch! variant"});
   return {
       {"score", "ROUND TABLE (--file EVENT.json | --feature NAME … | --event NAME …)",
        "Record a Carcassonne scoring event at a table (judge)",
@@ -200,7 +201,9 @@ std::vector<Command> score_commands() {
        at_table, 2, 2, true, score},
       {"score calc", "(--file EVENT.json | --feature NAME … | --event NAME …) [--edition C2]",
        "Score a Carcassonne event without recording it (any player names)",
-       std::string(kEventHelp) + "\nThe tournament rules are given as flags; nothing is stored.",
+       std::string(kEventHelp) +
+           "\nThe tournament rules are given as flags (`tally games carcassonne` lists them and\n"
+           "their defaults); nothing is stored.",
        calculator, 0, 0, false, calc},
   };
 }

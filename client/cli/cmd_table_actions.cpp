@@ -1,7 +1,8 @@
 // tally claim | pick | pick auto | void: the table actions other than results and scorings.
 #include "client/cli/command.hpp"
+#include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
-#include "client/cli/result_form.hpp"
+#include "client/cli/text.hpp"
 #include "client/cli/views.hpp"
 
 #include <ostream>
@@ -70,13 +71,26 @@ void print_houses(Context& ctx, const json::object& table, const TournamentInfo&
   }
 }
 
+// HOUSE as the server spells it among the choices its description of the game's picks gives
+// (GET /v1/games), case-insensitively; a usage error naming them when it is none of them. The
+// text as given when the server describes no such choice (it answers for itself then).
+std::string pick_choice(Context& ctx, const std::string& game, const std::string& text) {
+  std::optional<GameSpec> spec = load_game(ctx.session(), game);
+  const ActionSpec* picks = spec ? spec->action("picks") : nullptr;
+  const FieldSpec* field = picks != nullptr ? picks->field("house") : nullptr;
+  if (field == nullptr || field->choices.empty()) return text;
+  for (const auto& c : field->choices) {
+    if (lower(c) == lower(text)) return c;
+  }
+  throw usage_error("HOUSE must be one of " + joined(field->choices) + ", not \"" + text + "\"");
+}
+
 int pick(Context& ctx) {
   std::uint64_t round = ctx.number_argument(0, "ROUND");
   std::uint64_t table = ctx.number_argument(1, "TABLE");
   const std::string& player = ctx.args.positionals.at(2);
-  std::string house = ctx.args.positionals.at(3);
-  for (auto& c : house) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
+  std::string house = pick_choice(ctx, info.game, ctx.args.positionals.at(3));
   json::object body{{"player", player}, {"house", house}};
   add_correction(ctx, body);
   json::value answer = ctx.session().expect(
@@ -134,14 +148,14 @@ std::vector<Command> table_action_commands() {
        correction_options(), 3, 3, true, claim},
       {"pick", "ROUND TABLE PLAYER HOUSE [--supersedes SEQ --reason TEXT]",
        "Record an AGoT house pick (judge)",
-       "HOUSE is stark, lannister, baratheon, greyjoy, tyrell or martell. A refused pick names\n"
-       "the houses that would be accepted.",
+       "HOUSE is one of the houses the server describes for the game's picks (`tally games\n"
+       "agot`), in any case. A refused pick names the houses that would be accepted.",
        correction_options(), 4, 4, true, pick},
       {"pick auto",
        "ROUND TABLE",
        "Assign the remaining houses at an AGoT table (organizer)",
-       "In rating order, each player without a house gets the first house (board order) that\n"
-       "keeps the table completable.",
+       "The server gives each player without a house one, by the game's own rule; the answer\n"
+       "shows the houses of the table.",
        {{"json", 0, "", "print the server's JSON answer"}},
        2,
        2,

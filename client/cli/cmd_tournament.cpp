@@ -109,11 +109,11 @@ std::vector<Command> tournament_commands() {
       {"tournament create",
        "ID --name NAME --game GAME [--locale LOCALE] [--rules JSON|@FILE]",
        "Create a tournament (organizer)",
-       "ID is 1–64 of a-z, 0-9 and '-'. GAME is catan, agot or carcassonne. LOCALE orders\n"
-       "names in the standings (e.g. cs, it, ru). --rules overrides the game's defaults, as a\n"
-       "JSON object or @FILE (see docs/games/).",
+       "ID is 1–64 of a-z, 0-9 and '-'. GAME is one of the server's games (`tally games` lists\n"
+       "them with their rules and defaults). LOCALE orders names in the standings (e.g. cs, it,\n"
+       "ru). --rules overrides the game's defaults, as a JSON object or @FILE (see docs/games/).",
        {{"name", 0, "NAME", "the tournament's name"},
-        {"game", 0, "GAME", "catan, agot or carcassonne"},
+        {"game", 0, "GAME", "the game, e.g. catan (`tally games` lists them)"},
         {"locale", 0, "LOCALE", "collation locale of names (default: root)"},
         {"rules", 0, "JSON|@FILE", "rule overrides"}},
        1,

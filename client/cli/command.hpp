@@ -64,6 +64,7 @@ std::vector<Command> standings_commands();
 std::vector<Command> audit_commands();
 std::vector<Command> watch_commands();
 std::vector<Command> ops_commands();
+std::vector<Command> games_commands();
 
 // Reads a whole file ("-" is stdin); a usage error when it cannot be read.
 std::string read_input_file(Context& ctx, const std::string& path);

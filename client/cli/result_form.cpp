@@ -13,39 +13,6 @@ namespace tally::cli {
 
 namespace json = boost::json;
 
-const std::vector<FormField>* result_form(const std::string& game) {
-  static const std::map<std::string, std::vector<FormField>> forms = {
-      {"catan",
-       {{"settlements", FieldKind::count, "0–5"},
-        {"cities", FieldKind::count, "0–4"},
-        {"vp_cards", FieldKind::count, "0–5"},
-        {"knights", FieldKind::count, "played, 0 or more"},
-        {"roads", FieldKind::count, "2–15"},
-        {"longest_road", FieldKind::count, "1–roads"},
-        {"vp", FieldKind::count, "VP on the score sheet, checked by the server", true},
-        {"largest_army", FieldKind::flag, "Largest Army", false, true},
-        {"longest_road_holder", FieldKind::flag, "Longest Road", false, true},
-        {"claimed_win", FieldKind::flag, "claimed the win during play", true, true}}},
-      {"agot",
-       {{"house", FieldKind::house, ""},
-        {"place", FieldKind::count, "1–6"},
-        {"castles", FieldKind::count, "castles and strongholds held, 0–7"},
-        {"capitals_captured", FieldKind::houses, "enemy capitals captured, e.g. lannister+tyrell"},
-        {"capitals_held", FieldKind::count, "capitals held at the end, 0–6"},
-        {"lands_captured", FieldKind::count, "0 or more"},
-        {"winner", FieldKind::flag, "won the game (place 1)"}}},
-      {"carcassonne", {{"score", FieldKind::count, "the final game score"}}},
-  };
-  auto it = forms.find(game);
-  return it == forms.end() ? nullptr : &it->second;
-}
-
-const std::vector<std::string>& houses() {
-  static const std::vector<std::string> list = {"stark",   "lannister", "baratheon",
-                                                "greyjoy", "tyrell",    "martell"};
-  return list;
-}
-
 namespace {
 
 std::optional<long long> parse_count(const std::string& text) {
@@ -58,72 +25,36 @@ std::optional<long long> parse_count(const std::string& text) {
   return std::nullopt;
 }
 
-std::optional<std::string> parse_house(const std::string& text) {
-  std::string h = lower(text);
-  for (const auto& known : houses()) {
-    if (known == h) return known;
+// The choice `text` names (case-insensitive), as the server spells it.
+std::optional<std::string> parse_choice(const std::string& text,
+                                        const std::vector<std::string>& choices) {
+  std::string wanted = lower(trim(text));
+  for (const auto& c : choices) {
+    if (lower(c) == wanted) return c;
   }
   return std::nullopt;
 }
 
-// "lannister+tyrell", "lannister, tyrell", "" → the houses; nullopt when a name is unknown.
-std::optional<json::array> parse_houses(const std::string& text) {
+// "a+b", "a, b", "", "none" → the choices; nullopt when one is not among `choices`.
+std::optional<json::array> parse_list(const std::string& text,
+                                      const std::vector<std::string>& choices) {
   json::array out;
   std::string item;
   std::stringstream in(text);
   while (std::getline(in, item, '+')) {
     std::stringstream parts(item);
     for (std::string part; std::getline(parts, part, ',');) {
-      part.erase(0, part.find_first_not_of(" \t"));
-      part.erase(part.find_last_not_of(" \t") + 1);
+      part = trim(part);
       if (part.empty() || lower(part) == "none" || part == "-") continue;
-      auto house = parse_house(part);
-      if (!house) return std::nullopt;
-      out.emplace_back(*house);
+      auto choice = parse_choice(part, choices);
+      if (!choice) return std::nullopt;
+      out.emplace_back(*choice);
     }
   }
   return out;
 }
 
-std::string house_list() {
-  std::string out;
-  for (const auto& h : houses()) out += (out.empty() ? "" : ", ") + h;
-  return out;
-}
-
-json::value flag_value(const FormField& field, const std::string& player, const std::string& text,
-                       bool bare) {
-  auto fail = [&](const std::string& expected) {
-    return usage_error("--player " + player + ": " + field.key + " must be " + expected +
-                       (bare ? "" : ", not \"" + text + "\""));
-  };
-  switch (field.kind) {
-    case FieldKind::count: {
-      auto n = bare ? std::nullopt : parse_count(text);
-      if (!n) throw fail("a whole number");
-      return *n;
-    }
-    case FieldKind::flag: {
-      std::string t = lower(text);
-      if (bare || t == "true" || t == "yes" || t == "1") return true;
-      if (t == "false" || t == "no" || t == "0") return false;
-      throw fail("true or false");
-    }
-    case FieldKind::house: {
-      auto h = bare ? std::nullopt : parse_house(text);
-      if (!h) throw fail("one of " + house_list());
-      return json::value(*h);
-    }
-    case FieldKind::houses: {
-      auto list = parse_houses(bare ? "" : text);
-      if (!list) throw fail("houses among " + house_list() + ", joined with +");
-      return *list;
-    }
-  }
-  return nullptr;
-}
-
-// A value for a game without a form: JSON when it parses, a string otherwise.
+// A value that is not one of the described types: JSON when it parses, a string otherwise.
 json::value loose_value(const std::string& text, bool bare) {
   if (bare) return true;
   boost::system::error_code ec;
@@ -131,10 +62,187 @@ json::value loose_value(const std::string& text, bool bare) {
   return ec ? json::value(text) : v;
 }
 
+json::value flag_value(const FieldSpec& field, const std::string& player, const std::string& text,
+                       bool bare) {
+  auto fail = [&](const std::string& expected) {
+    return usage_error("--player " + player + ": " + field.name + " must be " + expected +
+                       (bare ? "" : ", not \"" + text + "\""));
+  };
+  if (field.type == "integer") {
+    auto n = bare ? std::nullopt : parse_count(text);
+    if (!n) throw fail("a whole number");
+    return *n;
+  }
+  if (field.type == "boolean") {
+    std::string t = lower(text);
+    if (bare || t == "true" || t == "yes" || t == "1") return true;
+    if (t == "false" || t == "no" || t == "0") return false;
+    throw fail("true or false");
+  }
+  if (field.type == "choice" && !field.choices.empty()) {
+    auto c = bare ? std::nullopt : parse_choice(text, field.choices);
+    if (!c) throw fail("one of " + joined(field.choices));
+    return json::value(*c);
+  }
+  if (field.type == "choices" && !field.choices.empty()) {
+    auto list = parse_list(bare ? "" : text, field.choices);
+    if (!list) throw fail("values among " + joined(field.choices) + ", joined with +");
+    return *list;
+  }
+  if (field.type == "player" || field.type == "choice") {
+    if (bare) throw fail("a value");
+    return json::value(text);
+  }
+  return loose_value(text, bare);
+}
+
+// Fields a form does not ask for: a derived one from its source, when the source is there.
+void derive(const ActionSpec& form, json::object& p) {
+  for (const auto& f : form.fields) {
+    if (!f.derived() || p.contains(f.name)) continue;
+    auto source = p.find(f.derived_from);
+    if (source != p.end()) p[f.name] = source->value() == f.derived_equals;
+  }
+}
+
+// Where a table answer already holds a player's value for a result field, offered as the
+// prompt's default: the house picked (the table's `houses`) and the running total of the
+// recorded scorings (`totals`) for the final score. These are members of the API's table answer,
+// not rules: whatever is entered is checked by the server.
+std::optional<json::value> table_default(const json::object& table, const std::string& field,
+                                         const std::string& player) {
+  static const std::map<std::string, std::string> kMembers = {{"house", "houses"},
+                                                              {"score", "totals"}};
+  auto member = kMembers.find(field);
+  if (member == kMembers.end()) return std::nullopt;
+  auto it = table.find(member->second);
+  if (it == table.end() || !it->value().is_object()) return std::nullopt;
+  auto value = it->value().as_object().find(player);
+  if (value == it->value().as_object().end()) return std::nullopt;
+  return value->value();
+}
+
+std::optional<long long> integer_value(const json::value* v) {
+  if (v == nullptr) return std::nullopt;
+  if (v->is_int64()) return v->as_int64();
+  if (v->is_uint64()) return static_cast<long long>(v->as_uint64());
+  if (v->is_double()) return static_cast<long long>(v->as_double());
+  return std::nullopt;
+}
+
+std::optional<std::string> string_value(const json::value* v) {
+  if (v == nullptr || !v->is_string()) return std::nullopt;
+  return std::string(v->as_string());
+}
+
+// The entry of `player` in an earlier list of players, or null.
+const json::object* entry_of(const json::array* players, const std::string& player) {
+  if (players == nullptr) return nullptr;
+  for (const auto& p : *players) {
+    if (p.is_object() && p.as_object().contains("player") && p.at("player").is_string() &&
+        p.at("player").as_string() == player) {
+      return &p.as_object();
+    }
+  }
+  return nullptr;
+}
+
+// Asks one field of one player; sets it in `p` unless it is optional and left empty.
+void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::object& p,
+               const std::string& id, const std::vector<std::string>& seated,
+               const json::object& table, const json::object* before) {
+  const json::value* old = before != nullptr ? before->if_contains(f.name) : nullptr;
+  std::optional<json::value> from_table = table_default(table, f.name, id);
+  std::string question = "  " + f.shown();
+
+  if (f.type == "integer") {
+    std::string hint = range_hint(f);
+    if (!hint.empty()) question += " (" + hint + ")";
+    std::optional<long long> fallback = integer_value(old);
+    if (!fallback && from_table) fallback = integer_value(&*from_table);
+    for (;;) {
+      auto n = ask.integer(question, fallback, !f.required);
+      if (!n) return;  // optional, skipped
+      if (in_range(f, *n)) {
+        p[f.name] = *n;
+        return;
+      }
+      prompts << "  " << hint << ", please\n";
+    }
+  }
+  if (f.type == "boolean") {
+    bool fallback = old != nullptr && old->is_bool() && old->as_bool();
+    bool yes = ask.yes_no(question + "?", fallback);
+    if (yes || f.required) p[f.name] = yes;
+    return;
+  }
+  if (f.type == "choice" && !f.choices.empty()) {
+    std::optional<std::string> fallback = string_value(old);
+    if (!fallback && from_table) fallback = string_value(&*from_table);
+    if (fallback) fallback = parse_choice(*fallback, f.choices);
+    p[f.name] = ask.choice(question, f.choices, fallback);
+    return;
+  }
+  if (f.type == "choices" && !f.choices.empty()) {
+    // A value the player's own `excludes_own` field holds is not offered.
+    std::vector<std::string> offered = f.choices;
+    if (!f.excludes_own.empty()) {
+      if (auto own = string_value(p.if_contains(f.excludes_own))) {
+        std::erase(offered, *own);
+      }
+    }
+    std::optional<std::string> fallback;
+    if (old != nullptr && old->is_array() && !old->as_array().empty()) {
+      std::vector<std::string> items;
+      for (const auto& v : old->as_array()) items.push_back(cell_text(v));
+      fallback = joined(items, "+");
+    }
+    std::string shown = question + " (among " + joined(offered) + "; joined with +" +
+                        (fallback ? ", or none)" : ", Enter for none)");
+    for (;;) {
+      auto list = parse_list(ask.text(shown, fallback), offered);
+      if (list) {
+        if (!list->empty() || f.required) p[f.name] = std::move(*list);
+        return;
+      }
+      prompts << "  among " << joined(offered) << ", joined with + or commas\n";
+    }
+  }
+  if (f.type == "player") {
+    p[f.name] = ask.choice(question, seated, string_value(old));
+    return;
+  }
+  // "object", a "choice" without choices, or a type this CLI does not know: text or JSON.
+  std::optional<std::string> fallback;
+  if (old != nullptr)
+    fallback = old->is_string() ? std::string(old->as_string()) : json::serialize(*old);
+  std::string shown = question + (f.type == "object" ? " (JSON)" : "") +
+                      (f.required || fallback ? "" : " (Enter to skip)");
+  for (;;) {
+    std::string answer = ask.text(shown, fallback);
+    if (answer.empty() && !f.required) return;
+    if (f.type != "object") {
+      p[f.name] = loose_value(answer, false);
+      return;
+    }
+    boost::system::error_code ec;
+    json::value v = json::parse(answer, ec);
+    if (!ec && v.is_object()) {
+      p[f.name] = std::move(v);
+      return;
+    }
+    prompts << "  a JSON object, please\n";
+  }
+}
+
+bool asked_once_per_table(const FieldSpec& f) {
+  return f.one_holder && f.type == "boolean" && !f.derived();
+}
+
 }  // namespace
 
-json::array players_from_flags(const std::vector<std::string>& specs, const std::string& game) {
-  const std::vector<FormField>* form = result_form(game);
+json::array players_from_flags(const std::vector<std::string>& specs, const ActionSpec* form,
+                               const std::string& game) {
   json::array players;
   for (const auto& spec : specs) {
     auto colon = spec.find(':');
@@ -154,27 +262,23 @@ json::array players_from_flags(const std::vector<std::string>& specs, const std:
         p[key] = loose_value(text, bare);
         continue;
       }
-      auto field = std::find_if(form->begin(), form->end(),
-                                [&](const FormField& f) { return f.key == key; });
-      if (field == form->end()) {
-        std::string known;
-        for (const auto& f : *form) known += (known.empty() ? "" : ", ") + f.key;
+      const FieldSpec* field = form->field(key);
+      if (field == nullptr) {
         throw usage_error("--player " + player + ": " + game + " has no field \"" + key +
-                          "\" (fields: " + known + ")");
+                          "\" (fields: " + form->field_names() + ")");
       }
       p[key] = flag_value(*field, player, text, bare);
     }
     if (form != nullptr) {
-      for (const auto& f : *form) {
-        if (p.contains(f.key) || f.optional) continue;
-        if (f.kind == FieldKind::flag && f.key == "winner" && p.contains("place")) {
-          p["winner"] = p.at("place").is_int64() && p.at("place").as_int64() == 1;
-        } else if (f.kind == FieldKind::flag) {
-          p[f.key] = false;
-        } else if (f.kind == FieldKind::houses) {
-          p[f.key] = json::array();
+      derive(*form, p);
+      for (const auto& f : form->fields) {
+        if (p.contains(f.name) || !f.required) continue;
+        if (f.type == "boolean") {
+          p[f.name] = false;
+        } else if (f.type == "choices") {
+          p[f.name] = json::array();
         }
-        // A missing number or house is left out: the server names it, player and field.
+        // A missing number or choice is left out: the server names it, player and field.
       }
     }
     players.push_back(std::move(p));
@@ -182,72 +286,39 @@ json::array players_from_flags(const std::vector<std::string>& specs, const std:
   return players;
 }
 
-json::array players_from_prompts(Prompter& ask, std::ostream& prompts, const std::string& game,
-                                 const json::object& table, const TournamentInfo& info) {
-  const std::vector<FormField>* form = result_form(game);
-  if (form == nullptr) {
-    throw usage_error("there are no prompts for " + game + " results: use --file or --player");
-  }
+json::array players_from_prompts(Prompter& ask, std::ostream& prompts, const ActionSpec& form,
+                                 const json::object& table, const TournamentInfo& info,
+                                 const json::array* previous) {
   std::vector<std::string> seated;
   for (const auto& p : table.at("players").as_array()) seated.emplace_back(p.as_string());
-  const json::object* picked = table.contains("houses") && table.at("houses").is_object()
-                                   ? &table.at("houses").as_object()
-                                   : nullptr;
-  const json::object* totals = table.contains("totals") && table.at("totals").is_object()
-                                   ? &table.at("totals").as_object()
-                                   : nullptr;
 
   json::array players;
   for (const auto& id : seated) {
     prompts << info.label_of(id) << "\n";
     json::object p{{"player", id}};
-    for (const auto& f : *form) {
-      if (f.one_per_table || (game == "agot" && f.key == "winner")) continue;
-      std::string question = "  " + f.key + (f.hint.empty() ? "" : " (" + f.hint + ")");
-      switch (f.kind) {
-        case FieldKind::count: {
-          std::optional<long long> fallback;
-          if (f.key == "score" && totals != nullptr && totals->contains(id)) {
-            fallback = totals->at(id).to_number<long long>();  // the scorings' running total
-          }
-          if (auto n = ask.integer(question, fallback, f.optional)) p[f.key] = *n;
-          break;
-        }
-        case FieldKind::house: {
-          std::optional<std::string> fallback;
-          if (picked != nullptr && picked->contains(id)) fallback = cell_text(picked->at(id));
-          p[f.key] = ask.choice(question, houses(), fallback);
-          break;
-        }
-        case FieldKind::houses:
-          for (;;) {
-            auto list = parse_houses(ask.text(question + ", Enter for none", std::nullopt));
-            if (list) {
-              p[f.key] = std::move(*list);
-              break;
-            }
-            prompts << "  houses among " << house_list() << ", joined with + or commas\n";
-          }
-          break;
-        case FieldKind::flag:
-          p[f.key] = ask.yes_no(question, false);
-          break;
-      }
+    const json::object* before = entry_of(previous, id);
+    for (const auto& f : form.fields) {
+      if (asked_once_per_table(f) || f.derived()) continue;
+      ask_field(ask, prompts, f, p, id, seated, table, before);
     }
-    if (game == "agot") p["winner"] = p.contains("place") && p.at("place").as_int64() == 1;
+    derive(form, p);
     players.push_back(std::move(p));
   }
-  // Titles held by one player: asked once for the table.
+  // Titles at most one player holds: asked once for the table.
   std::vector<std::string> choices = seated;
   choices.push_back("none");
-  for (const auto& f : *form) {
-    if (!f.one_per_table) continue;
-    std::string holder =
-        ask.choice("Who " + std::string(f.key == "claimed_win" ? "" : "holds ") + f.hint + "?",
-                   choices, std::string("none"));
+  for (const auto& f : form.fields) {
+    if (!asked_once_per_table(f)) continue;
+    std::string fallback = "none";
+    for (const auto& id : seated) {
+      const json::object* before = entry_of(previous, id);
+      const json::value* held = before != nullptr ? before->if_contains(f.name) : nullptr;
+      if (held != nullptr && held->is_bool() && held->as_bool()) fallback = id;
+    }
+    std::string holder = ask.choice("Who holds " + f.shown() + "?", choices, fallback);
     for (auto& p : players) {
       bool holds = holder != "none" && p.at("player").as_string() == holder;
-      if (holds || !f.optional) p.as_object()[f.key] = holds;
+      if (holds || f.required) p.as_object()[f.name] = holds;
     }
   }
   return players;

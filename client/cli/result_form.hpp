@@ -1,8 +1,11 @@
-// What a judge records per player at a table, per game (catan.md §1, agot.md §3, a Carcassonne
-// final score), and the three ways to give it: --player flags, prompts, or a JSON file (read by
-// the command itself). The server checks the rules; the form only gets the types right.
+// What a judge records per player at a table, and the three ways to give it: --player flags,
+// prompts, or a JSON file (read by the command itself). The fields, their types, ranges, choices
+// and how each is asked come from the server's description of the game's result (GET /v1/games,
+// see game_spec.hpp); the rules are the server's: the form only gets the types right, and the
+// server's check (…/result/check) says what the entry would give before it is sent.
 #pragma once
 
+#include "client/cli/game_spec.hpp"
 #include "client/cli/prompt.hpp"
 #include "client/cli/views.hpp"
 
@@ -14,39 +17,23 @@
 
 namespace tally::cli {
 
-enum class FieldKind {
-  count,   // a whole number
-  flag,    // true / false
-  house,   // one AGoT house
-  houses,  // a list of AGoT houses
-};
-
-struct FormField {
-  std::string key;  // the API's field name
-  FieldKind kind = FieldKind::count;
-  std::string hint;  // shown in prompts: "0–5"
-  bool optional = false;
-  // A title exactly one player holds (Largest Army …): asked once per table, "who?".
-  bool one_per_table = false;
-};
-
-// The fields of `game`'s result, or nullptr for a game this CLI has no form for.
-const std::vector<FormField>* result_form(const std::string& game);
-
-// The AGoT houses in board order.
-const std::vector<std::string>& houses();
-
-// Players from --player specs: "ID:key=value,key=value,flag". Flags not given are false,
-// AGoT's `winner` defaults to place 1 and `capitals_captured` to none; a list of houses is
-// written stark+lannister. For a game without a form, values are JSON when they parse as JSON
-// and strings otherwise. Throws Failure(kUsage) on an unknown field or a value of the wrong type.
-boost::json::array players_from_flags(const std::vector<std::string>& specs,
+// Players from --player specs: "ID:key=value,key=value,flag", with the fields of `form` (the
+// game's "result" action). A boolean alone means true; a required boolean not given is false, a
+// required list not given is empty, a derived field not given is computed from its source
+// (winner from place), a list is written a+b. Without a form (a server that describes no such
+// game), values are JSON when they parse as JSON and strings otherwise. Throws Failure(kUsage)
+// on an unknown field (naming the form's fields) or a value of the wrong type.
+boost::json::array players_from_flags(const std::vector<std::string>& specs, const ActionSpec* form,
                                       const std::string& game);
 
-// Asks for every player of `table` (a table of a round answer), in seating order.
+// Asks for every player of `table` (a table of a round answer), in seating order, the fields of
+// `form` that are asked (not derived), then each one-holder title once for the table. With
+// `previous` (an earlier entry of the same table, e.g. one the server refused), its values are
+// the defaults, so that Enter keeps what was right.
 boost::json::array players_from_prompts(Prompter& ask, std::ostream& prompts,
-                                        const std::string& game, const boost::json::object& table,
-                                        const TournamentInfo& info);
+                                        const ActionSpec& form, const boost::json::object& table,
+                                        const TournamentInfo& info,
+                                        const boost::json::array* previous = nullptr);
 
 // One line per player ("Jana (a): settlements 2, cities 3, largest_army"), for a look before
 // sending.

@@ -124,25 +124,40 @@ std::string describe_error(const json::object& e) {
 
 }  // namespace
 
-void print_problem(const client::HttpReply& reply, std::ostream& err) {
-  json::value body;
+namespace {
+
+json::value problem_body(const client::HttpReply& reply) {
   try {
-    body = reply.json();
+    return reply.json();
   } catch (const std::exception&) {
-    body = nullptr;
+    return nullptr;
   }
-  std::string detail;
-  if (body.is_object()) {
-    detail = text_of(body.as_object(), "detail");
-    if (detail.empty()) detail = text_of(body.as_object(), "title");
-  }
-  if (detail.empty()) detail = reply.body.empty() ? "the server refused" : reply.body;
-  err << "tally: " << detail << " (HTTP " << reply.status << ")\n";
+}
+
+}  // namespace
+
+std::string problem_detail(const client::HttpReply& reply) {
+  json::value body = problem_body(reply);
+  if (!body.is_object()) return "";
+  std::string detail = text_of(body.as_object(), "detail");
+  return detail.empty() ? text_of(body.as_object(), "title") : detail;
+}
+
+void print_problem_errors(const client::HttpReply& reply, std::ostream& out,
+                          const std::string& indent) {
+  json::value body = problem_body(reply);
   if (body.is_object() && body.as_object().contains("errors") && body.at("errors").is_array()) {
     for (const auto& e : body.at("errors").as_array()) {
-      if (e.is_object()) err << "  " << describe_error(e.as_object()) << "\n";
+      if (e.is_object()) out << indent << describe_error(e.as_object()) << "\n";
     }
   }
+}
+
+void print_problem(const client::HttpReply& reply, std::ostream& err) {
+  std::string detail = problem_detail(reply);
+  if (detail.empty()) detail = reply.body.empty() ? "the server refused" : reply.body;
+  err << "tally: " << detail << " (HTTP " << reply.status << ")\n";
+  print_problem_errors(reply, err);
   if (reply.status == 401) {
     err << "  (log in with `tally login`, or pass --token / set TALLY_TOKEN)\n";
   } else if (reply.status == 403) {
@@ -206,6 +221,11 @@ client::HttpReply Session::send(client::http::verb method, const std::string& ta
                                 std::map<std::string, std::string> headers) {
   headers.emplace("Idempotency-Key", idempotency_key());
   return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
+}
+
+client::HttpReply Session::check(const std::string& target, const json::value& body) {
+  return attempt(
+      [&] { return http_->request(client::http::verb::post, target, json::serialize(body)); });
 }
 
 client::HttpReply Session::send_without_body(client::http::verb method, const std::string& target) {

@@ -40,6 +40,14 @@ ExitCode exit_code_for_status(int status);
 // tables a refused round names.
 void print_problem(const client::HttpReply& reply, std::ostream& err);
 
+// The errors of a problem answer, one line each ("RULE (player P, field F): MESSAGE"), after
+// `indent`; nothing when it has none.
+void print_problem_errors(const client::HttpReply& reply, std::ostream& out,
+                          const std::string& indent = "  ");
+
+// The problem answer's `detail` (or `title`), or "" when it has none.
+std::string problem_detail(const client::HttpReply& reply);
+
 // Percent-encodes a path segment or query value.
 std::string url_encode(const std::string& text);
 
@@ -57,6 +65,9 @@ class Session {
   client::HttpReply send(client::http::verb method, const std::string& target,
                          const boost::json::value& body,
                          std::map<std::string, std::string> headers = {});
+  // A POST that changes nothing (…/check): the same request as a write, without the
+  // Idempotency-Key (there is nothing to record twice).
+  client::HttpReply check(const std::string& target, const boost::json::value& body);
   // A write without a body (DELETE), with its Idempotency-Key too.
   client::HttpReply send_without_body(client::http::verb method, const std::string& target);
 

@@ -1,9 +1,12 @@
 // The CLI's pure parts: reading CSV, writing CSV and aligned tables, numbers with two decimals,
-// the command line's options, and server addresses.
+// the command line's options, server addresses, and result forms built from a game's
+// description.
 #include "client/cli/args.hpp"
 #include "client/cli/csv.hpp"
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/result_form.hpp"
 #include "client/cli/session.hpp"
 #include "client/cli/standings_view.hpp"
 #include "client/cli/text_table.hpp"
@@ -135,6 +138,138 @@ TEST(Standings, AGoTRoundsWithTheDroppedResultInParenthesesAndTheConqueror) {
   std::ostringstream plain;
   print_standings(plain, standings);
   EXPECT_EQ(plain.str().find("parentheses"), std::string::npos) << plain.str();
+}
+
+// --- result forms from a game's description (GET /v1/games) -----------------------------------
+
+// A game no version of the CLI has heard of: everything the form does must come from here.
+const char* kDuelGames = R"([
+  {"game":"duel","actions":{
+     "result":{"type":"duel_result","per_player":true,"fields":[
+       {"name":"banner","type":"choice","required":true,"label":"duel.banner","text":"banner",
+        "choices":["Azure","Gules","Vert"]},
+       {"name":"rank","type":"integer","required":true,"label":"duel.rank","text":"rank",
+        "min":1,"max":2},
+       {"name":"hits","type":"integer","required":true,"label":"duel.hits","text":"hits landed",
+        "min":3},
+       {"name":"taken","type":"choices","required":true,"label":"duel.taken",
+        "text":"banners taken","choices":["Azure","Gules","Vert"],"excludes_own":"banner"},
+       {"name":"first_blood","type":"boolean","required":true,"label":"duel.first_blood",
+        "text":"First Blood","one_holder":true},
+       {"name":"yielded","type":"boolean","required":false,"label":"duel.yielded",
+        "text":"yielded"},
+       {"name":"bonus","type":"integer","required":false,"label":"duel.bonus","text":"bonus"},
+       {"name":"victor","type":"boolean","required":true,"label":"duel.victor","text":"victor",
+        "derived":{"from":"rank","equals":1}}]},
+     "salutes":{"type":"salute","per_player":false,"fields":[
+       {"name":"player","type":"player","required":true,"label":"duel.player","text":"player"}]}},
+   "rules":[{"name":"rounds","type":"integer","default":3}]}
+])";
+
+ActionSpec duel_result() {
+  std::vector<GameSpec> games = parse_games(json::parse(kDuelGames));
+  EXPECT_EQ(games.size(), 1u);
+  const ActionSpec* result = games.at(0).action("result");
+  EXPECT_NE(result, nullptr);
+  EXPECT_NE(games.at(0).action("salutes"), nullptr);
+  EXPECT_EQ(games.at(0).rules.size(), 1u);
+  return *result;
+}
+
+TEST(ResultForm, ReadsTheDescription) {
+  ActionSpec form = duel_result();
+  EXPECT_TRUE(form.per_player);
+  EXPECT_EQ(form.field_names(), "banner, rank, hits, taken, first_blood, yielded, bonus, victor");
+  EXPECT_EQ(range_hint(*form.field("rank")), "1–2");
+  EXPECT_EQ(range_hint(*form.field("hits")), "3 or more");
+  EXPECT_EQ(range_hint(*form.field("bonus")), "");
+  EXPECT_TRUE(form.field("first_blood")->one_holder);
+  EXPECT_FALSE(form.field("yielded")->required);
+  EXPECT_EQ(form.field("victor")->derived_from, "rank");
+  EXPECT_EQ(form.field("taken")->excludes_own, "banner");
+  EXPECT_THROW(parse_games(json::parse(R"({"game":"x"})")), Failure);
+}
+
+TEST(ResultForm, PromptsAreBuiltFromTheDescription) {
+  ActionSpec form = duel_result();
+  TournamentInfo info;
+  info.players = {{"x", "Xena"}, {"y", "Yorick"}};
+  json::object table{{"players", json::array{"x", "y"}}};
+  // x: banner, rank 3 (out of range: asked again) then 1, hits, taken (gules, her own banner,
+  // is not offered: asked again), yielded, bonus skipped; y: the same; then who drew first blood.
+  std::istringstream in(
+      "gules\n3\n1\n4\ngules\nazure\n\n\n"
+      "VERT\n2\n3\n\ny\n7\n"
+      "y\n");
+  std::ostringstream prompts;
+  Prompter ask(in, prompts, false);
+  json::array players = players_from_prompts(ask, prompts, form, table, info);
+  EXPECT_EQ(json::serialize(players),
+            R"([{"player":"x","banner":"Gules","rank":1,"hits":4,"taken":["Azure"],"victor":true,)"
+            R"("first_blood":false},)"
+            R"({"player":"y","banner":"Vert","rank":2,"hits":3,"taken":[],"yielded":true,)"
+            R"("bonus":7,"victor":false,"first_blood":true}])");
+  const std::string text = prompts.str();
+  EXPECT_NE(text.find("Xena (x)\n  banner (Azure/Gules/Vert): "), std::string::npos) << text;
+  EXPECT_NE(text.find("  rank (1–2): \n  1–2, please\n  rank (1–2): "), std::string::npos) << text;
+  EXPECT_NE(text.find("  hits landed (3 or more): "), std::string::npos) << text;
+  EXPECT_NE(text.find("  banners taken (among Azure, Vert; joined with +, Enter for none): "),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  among Azure, Vert, joined with + or commas\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  yielded? [y/N]: "), std::string::npos) << text;
+  EXPECT_NE(text.find("  bonus (Enter to skip): "), std::string::npos) << text;
+  EXPECT_NE(text.find("Who holds First Blood? (x/y/none) [none]: "), std::string::npos) << text;
+  EXPECT_EQ(text.find("victor"), std::string::npos) << text;  // derived: never asked
+
+  // Asked again with that entry as the defaults: Enter keeps every answer.
+  std::istringstream again(std::string(16, '\n'));
+  std::ostringstream shown;
+  Prompter ask_again(again, shown, false);
+  json::array same = players_from_prompts(ask_again, shown, form, table, info, &players);
+  EXPECT_EQ(same, players);
+  EXPECT_NE(shown.str().find("  banner (Azure/Gules/Vert) [Gules]: "), std::string::npos)
+      << shown.str();
+  EXPECT_NE(shown.str().find("Who holds First Blood? (x/y/none) [y]: "), std::string::npos)
+      << shown.str();
+}
+
+TEST(ResultForm, FlagsAreCheckedAgainstTheDescription) {
+  ActionSpec form = duel_result();
+  json::array players =
+      players_from_flags({"x:banner=azure,rank=1,hits=5,taken=gules+VERT,first_blood",
+                          "y:banner=Vert,rank=2,hits=3,yielded=no"},
+                         &form, "duel");
+  EXPECT_EQ(json::serialize(players),
+            R"([{"player":"x","banner":"Azure","rank":1,"hits":5,"taken":["Gules","Vert"],)"
+            R"("first_blood":true,"victor":true},)"
+            R"({"player":"y","banner":"Vert","rank":2,"hits":3,"yielded":false,"victor":false,)"
+            R"("taken":[],"first_blood":false}])");
+
+  auto message = [&](const std::string& spec) {
+    try {
+      players_from_flags({spec}, &form, "duel");
+      return std::string("accepted");
+    } catch (const Failure& f) {
+      EXPECT_EQ(f.code(), kUsage);
+      return std::string(f.what());
+    }
+  };
+  EXPECT_EQ(message("x:castles=3"),
+            "--player x: duel has no field \"castles\" (fields: banner, rank, hits, taken, "
+            "first_blood, yielded, bonus, victor)");
+  EXPECT_EQ(message("x:banner=stark"),
+            "--player x: banner must be one of Azure, Gules, Vert, not \"stark\"");
+  EXPECT_EQ(message("x:taken=azure+or"),
+            "--player x: taken must be values among Azure, Gules, Vert, joined with +, not "
+            "\"azure+or\"");
+  EXPECT_EQ(message("x:rank=first"), "--player x: rank must be a whole number, not \"first\"");
+  // Ranges are the server's to check: a rank of 9 is sent as it is.
+  EXPECT_EQ(message("x:rank=9"), "accepted");
+
+  // Without a description (a server that has none for the game): values as JSON or text.
+  json::array loose = players_from_flags({"x:score=12,name=Ann,ok"}, nullptr, "duel");
+  EXPECT_EQ(json::serialize(loose), R"([{"player":"x","score":12,"name":"Ann","ok":true}])");
 }
 
 TEST(Args, OptionsFlagsAndPositionals) {

@@ -62,6 +62,17 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The strings of a JSON array joined with `separator`.
+std::string joined(const json::value& list, const std::string& separator,
+                   const std::string& skip = "") {
+  std::string out;
+  for (const auto& v : list.as_array()) {
+    if (v.as_string() == skip.c_str()) continue;
+    out += (out.empty() ? "" : separator) + std::string(v.as_string());
+  }
+  return out;
+}
+
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
@@ -137,6 +148,24 @@ class Cli : public ::testing::Test {
   }
   std::uint64_t head_seq() {
     return daemon_->organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
+  }
+
+  // The server's description of `game` (GET /v1/games), and of a field of its result.
+  json::object game_description(const std::string& game) {
+    json::value games = daemon_->organizer().get("/v1/games").json();
+    for (const auto& g : games.as_array()) {
+      if (g.at("game") == game.c_str()) return g.as_object();
+    }
+    ADD_FAILURE() << "the server does not describe " << game;
+    return {};
+  }
+  json::object result_field(const std::string& game, const std::string& name) {
+    json::object described = game_description(game);
+    for (const auto& f : described.at("actions").at("result").at("fields").as_array()) {
+      if (f.at("name") == name.c_str()) return f.as_object();
+    }
+    ADD_FAILURE() << game << " has no result field " << name;
+    return {};
   }
 
   TempDir dir_;
@@ -416,32 +445,51 @@ TEST_F(Cli, ResultEnteredFromAJsonFile) {
 
 TEST_F(Cli, ResultEnteredByPromptsPerPlayer) {
   catan_tournament();
-  // Per player: settlements, cities, vp_cards, knights, roads, longest_road, vp (Enter skips);
-  // then who holds Largest Army, Longest Road, who claimed the win; then "Send?".
+  // The questions are the server's description of a Catan result, in its order. Per player:
+  // settlements, cities, VP cards, knights, roads, longest road, claimed the win (Enter: no), VP
+  // on the score sheet (Enter skips); then who holds Largest Army and Longest Road; then "Send?".
   std::string answers =
-      "2\n3\n0\n3\n6\n4\n\n"
-      "3\n1\n1\n1\n7\n5\n8\n"
-      "3\n1\n0\n0\n5\n3\n\n"
-      "five\n5\n0\n0\n2\n4\n2\n\n"  // "five" is asked again
-      "a\nb\nnone\n";
+      "2\n3\n0\n3\n6\n4\n\n\n"
+      "3\n1\n1\n1\n7\n5\n\n8\n"
+      "7\n3\n1\n0\n0\n5\n3\n\n\n"     // 7 settlements is out of the described range: asked again
+      "five\n5\n0\n0\n2\n4\n2\n\n\n"  // "five" is asked again
+      "a\nb\n";
 
-  // A judge who answers no at the end sends nothing.
+  // A judge who answers no at the end sends nothing; the server's check recorded nothing either.
+  std::uint64_t before = head_seq();
   CliResult declined = tally({"result", "enter", "1", "1"}, answers + "n\n");
   EXPECT_EQ(declined.exit_code, kUsage);
   EXPECT_TRUE(contains(declined.err, "tally: nothing was sent\n")) << declined.err;
   EXPECT_EQ(table_now().at("status"), "open");
+  EXPECT_EQ(head_seq(), before);
 
   CliResult r = tally({"result", "enter", "1", "1"}, answers + "y\n");
   ASSERT_EQ(r.exit_code, kOk) << r.err;
   EXPECT_TRUE(contains(r.out, kResultTable)) << r.out;
-  EXPECT_TRUE(contains(r.err, "Dana Veselá (d)\n  settlements (0–5): ")) << r.err;
+  // The hint is the range the server describes.
+  json::object settlements = result_field("catan", "settlements");
+  std::string hint =
+      json::serialize(settlements.at("min")) + "–" + json::serialize(settlements.at("max"));
+  EXPECT_EQ(hint, "0–5");
+  EXPECT_TRUE(contains(r.err, "Dana Veselá (d)\n  settlements (" + hint + "): ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  settlements (0–5): \n  0–5, please\n")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  VP cards (0–5): ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  knights (0 or more): ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  claimed the win? [y/N]: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "  VP on the score sheet (0 or more) (Enter to skip): ")) << r.err;
   EXPECT_TRUE(contains(r.err, "\"five\" is not a whole number")) << r.err;
   EXPECT_TRUE(contains(r.err, "Who holds Largest Army? (a/b/c/d/none) [none]: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "Who holds Longest Road? (a/b/c/d/none) [none]: ")) << r.err;
+  EXPECT_FALSE(contains(r.err, "Who holds claimed")) << r.err;  // not a one-holder title
+  // The entry, then what the server computes from it (POST …/result/check), then the question.
   EXPECT_TRUE(
       contains(r.err,
                "About to send:\n"
                "  Anna Horáková (a): settlements 2, cities 3, vp_cards 0, knights 3, roads 6, "
                "longest_road 4, largest_army\n"))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "The server computes (as of event #" + std::to_string(before) +
+                                  "):\n" + kResultTable + "Send this result? [Y/n]: "))
       << r.err;
 
   // A table already entered is said before any question is asked.
@@ -449,6 +497,86 @@ TEST_F(Cli, ResultEnteredByPromptsPerPlayer) {
   EXPECT_EQ(again.exit_code, kConflict);
   EXPECT_TRUE(contains(again.err, "round 1, table 1: already entered by Organizer at"))
       << again.err;
+
+  // A correction by prompts: the check carries the reason, and shows the new places.
+  std::string fixed =
+      "2\n3\n0\n3\n6\n4\n\n\n"
+      "3\n1\n1\n1\n7\n5\n\n8\n"
+      "4\n1\n0\n0\n5\n3\n\n\n"
+      "5\n0\n0\n2\n4\n2\n\n\n"
+      "a\nb\ny\n";
+  CliResult corrected = tally({"correct", "1", "1", "--reason", "c had 4 settlements"}, fixed);
+  ASSERT_EQ(corrected.exit_code, kOk) << corrected.err;
+  EXPECT_TRUE(contains(corrected.err, "The server computes (as of event #")) << corrected.err;
+  std::string shown = corrected.err.substr(corrected.err.find("The server computes"));
+  EXPECT_TRUE(contains(shown, "  3      Cyril Černý    c    6       2.00\n")) << shown;
+  EXPECT_TRUE(contains(corrected.out, "result replaced (version 2")) << corrected.out;
+}
+
+TEST_F(Cli, AnEntryTheCheckRefusesIsShownByRuleAndFieldAndCanBeChanged) {
+  catan_tournament();
+  // a holds Largest Army with 1 knight: the server's check refuses it (C-7).
+  std::string answers =
+      "2\n3\n0\n1\n6\n4\n\n\n"
+      "3\n1\n1\n1\n7\n5\n\n8\n"
+      "3\n1\n0\n0\n5\n3\n\n\n"
+      "5\n0\n0\n2\n4\n2\n\n\n"
+      "a\nb\n";
+  std::uint64_t before = head_seq();
+  CliResult given_up = tally({"result", "enter", "1", "1"}, answers + "n\n");
+  EXPECT_EQ(given_up.exit_code, kInvalid) << given_up.err;
+  EXPECT_TRUE(contains(given_up.err,
+                       "The server would refuse it: the result breaks the rules\n"
+                       "  C-7 (player a, field largest_army): "))
+      << given_up.err;
+  EXPECT_TRUE(contains(given_up.err, "Change the entry (your answers are the defaults)? [Y/n]: "))
+      << given_up.err;
+  EXPECT_FALSE(contains(given_up.err, "Send this result?")) << given_up.err;
+  EXPECT_TRUE(contains(given_up.err, "tally: nothing was sent\n")) << given_up.err;
+  EXPECT_EQ(head_seq(), before);
+  EXPECT_EQ(table_now().at("status"), "open");
+
+  // Changed: the earlier answers are the defaults, only a's knights are typed again.
+  std::string enter = "\n";
+  std::string change = "y\n" + enter + enter + enter + "3\n" + std::string(4, '\n') +
+                       std::string(3 * 8, '\n') + enter + enter;
+  CliResult fixed = tally({"result", "enter", "1", "1"}, answers + change + "y\n");
+  ASSERT_EQ(fixed.exit_code, kOk) << fixed.err;
+  EXPECT_TRUE(contains(fixed.err, "  knights (0 or more) [1]: ")) << fixed.err;
+  EXPECT_TRUE(contains(fixed.err, "Who holds Largest Army? (a/b/c/d/none) [a]: ")) << fixed.err;
+  EXPECT_TRUE(contains(fixed.err, "The server computes (as of event #" + std::to_string(before) +
+                                      "):\n" + kResultTable))
+      << fixed.err;
+  EXPECT_TRUE(contains(fixed.out, kResultTable)) << fixed.out;
+}
+
+TEST_F(Cli, CheckShowsWhatTheServerWouldComputeAndSendsNothing) {
+  catan_tournament();
+  std::uint64_t before = head_seq();
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  args.push_back("--check");
+  CliResult checked = tally(args);
+  ASSERT_EQ(checked.exit_code, kOk) << checked.err;
+  EXPECT_EQ(checked.out, "Round 1, table 1: nothing sent.\nThe server computes (as of event #" +
+                             std::to_string(before) + "):\n" + kResultTable);
+  EXPECT_EQ(head_seq(), before);
+  EXPECT_EQ(table_now().at("status"), "open");
+
+  args.push_back("--json");
+  CliResult as_json = tally(args);
+  ASSERT_EQ(as_json.exit_code, kOk) << as_json.err;
+  json::value answer = json::parse(as_json.out);
+  EXPECT_EQ(answer.at("ok"), true);
+  EXPECT_EQ(answer.at("result").at("players").at(2).at("points").at("exact"), "3/2");
+
+  args.pop_back();
+  args[5] = "a:settlements=2,cities=3,vp_cards=0,knights=1,roads=6,longest_road=4,largest_army";
+  CliResult refused = tally(args);
+  EXPECT_EQ(refused.exit_code, kInvalid);
+  EXPECT_EQ(refused.out, "Round 1, table 1: nothing sent.\n");
+  EXPECT_TRUE(contains(refused.err, "  C-7 (player a, field largest_army): ")) << refused.err;
+  EXPECT_EQ(head_seq(), before);
 }
 
 TEST_F(Cli, AValidationErrorNamesRulePlayerAndField) {
@@ -470,6 +598,13 @@ TEST_F(Cli, AValidationErrorNamesRulePlayerAndField) {
   CliResult unknown = tally(args);
   EXPECT_EQ(unknown.exit_code, kUsage);
   EXPECT_TRUE(contains(unknown.err, "catan has no field \"castles\"")) << unknown.err;
+  std::string fields;
+  json::object catan = game_description("catan");
+  for (const auto& f : catan.at("actions").at("result").at("fields").as_array()) {
+    fields += (fields.empty() ? "" : ", ") + std::string(f.at("name").as_string());
+  }
+  EXPECT_TRUE(contains(unknown.err, "(fields: " + fields + ")\n")) << unknown.err;
+  EXPECT_TRUE(contains(fields, "largest_army, longest_road_holder")) << fields;
 }
 
 TEST_F(Cli, ASecondEntryIsRefusedSayingWhoEnteredTheTableAndWhen) {
@@ -589,7 +724,7 @@ TEST_F(Cli, CarcassonneScoringsThenTheFinalScoreOfferedFromTheirTotals) {
   // The final score: p1's prompt offers the scorings' total (Enter takes it).
   CliResult final_score = tally({"result", "enter", "1", "1", "--yes"}, "\n0\n");
   ASSERT_EQ(final_score.exit_code, kOk) << final_score.err;
-  EXPECT_TRUE(contains(final_score.err, "  score (the final game score) [3]: ")) << final_score.err;
+  EXPECT_TRUE(contains(final_score.err, "  final score [3]: ")) << final_score.err;
   EXPECT_TRUE(contains(final_score.out, "Round 1, table 1: result entered")) << final_score.out;
 
   // The calculator stores nothing: a city of 5 tiles and 2 pennants during play is 14.
@@ -631,11 +766,125 @@ TEST_F(Cli, AGoTPicksARefusedPickNamesTheHousesAcceptedAndAutoAssignsTheRest) {
   EXPECT_TRUE(contains(taken.err, "[accepted: lannister, baratheon, greyjoy, tyrell, martell]"))
       << taken.err;
 
+  // The houses are the server's (its description of the game's picks), not the CLI's.
+  CliResult unknown = tally({"pick", "1", "1", "p2", "dragons"});
+  EXPECT_EQ(unknown.exit_code, kUsage);
+  json::value houses_described;
+  json::object agot = game_description("agot");
+  for (const auto& f : agot.at("actions").at("picks").at("fields").as_array()) {
+    if (f.at("name") == "house") houses_described = f.at("choices");
+  }
+  EXPECT_TRUE(contains(
+      unknown.err, "HOUSE must be one of " + joined(houses_described, ", ") + ", not \"dragons\""))
+      << unknown.err;
+
   CliResult rest = tally({"pick", "auto", "1", "1", "--json"});
   ASSERT_EQ(rest.exit_code, kOk) << rest.err;
   json::value houses = table_now().at("houses");
   EXPECT_EQ(houses.as_object().size(), 6u) << houses;
   EXPECT_EQ(houses.at("p1"), "stark");
+}
+
+TEST_F(Cli, AGoTPromptsOfferTheServersHousesAndNeverAskTheWinner) {
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.post("/v1/tournaments",
+                     json::object{{"id", "brno"}, {"name", "Brno Thrones"}, {"game", "agot"}})
+                .status,
+            201);
+  for (int i = 1; i <= 6; ++i) {
+    std::string id = "p" + std::to_string(i);
+    ASSERT_EQ(org.post("/v1/tournaments/brno/players",
+                       json::object{{"id", id}, {"name", "Lord " + std::to_string(i)}})
+                  .status,
+              201);
+  }
+  ASSERT_EQ(org.post("/v1/tournaments/brno/rounds", json::object{{"method", "random"}, {"seed", 1}})
+                .status,
+            201);
+  ASSERT_EQ(tally({"pick", "1", "1", "p1", "stark"}).exit_code, kOk);
+
+  json::object house = result_field("agot", "house");
+  json::object place = result_field("agot", "place");
+  json::object captured = result_field("agot", "capitals_captured");
+  EXPECT_EQ(captured.at("excludes_own"), "house");
+  EXPECT_TRUE(result_field("agot", "winner").contains("derived"));
+  std::vector<std::string> houses;
+  for (const auto& h : house.at("choices").as_array()) houses.emplace_back(h.as_string());
+  ASSERT_EQ(houses.size(), 6u);
+
+  // Per seated player: house (p1 takes the one picked: Enter), place, castles, capitals captured
+  // (the winner takes the second player's), capitals held, lands captured.
+  std::vector<std::string> seated;
+  json::object table = table_now();
+  for (const auto& p : table.at("players").as_array()) seated.emplace_back(p.as_string());
+  ASSERT_EQ(seated.size(), 6u);
+  std::vector<std::string> free_houses;
+  for (const auto& h : houses) {
+    if (h != "stark") free_houses.push_back(h);
+  }
+  std::vector<std::string> house_of;
+  for (const auto& id : seated) {
+    if (id == "p1") {
+      house_of.push_back("stark");
+    } else {
+      house_of.push_back(free_houses.front());
+      free_houses.erase(free_houses.begin());
+    }
+  }
+  const int castles[] = {7, 5, 4, 3, 2, 1};
+  std::string answers;
+  for (std::size_t i = 0; i < seated.size(); ++i) {
+    answers += (seated[i] == "p1" ? "" : house_of[i]) + "\n";
+    answers += std::to_string(i + 1) + "\n" + std::to_string(castles[i]) + "\n";
+    answers += (i == 0 ? house_of[1] : "") + "\n";
+    answers += "1\n" + std::string(i == 0 ? "2" : "0") + "\n";
+  }
+  CliResult r = tally({"result", "enter", "1", "1"}, answers + "y\n");
+  ASSERT_EQ(r.exit_code, kOk) << r.err;
+  EXPECT_TRUE(contains(r.out, "Round 1, table 1: result entered")) << r.out;
+
+  // The houses offered are the server's; p1 is offered the house picked.
+  EXPECT_TRUE(contains(r.err, "Lord 1 (p1)\n  " + std::string(house.at("text").as_string()) + " (" +
+                                  joined(house.at("choices"), "/") + ") [stark]: "))
+      << r.err;
+  // The range hint is the described one.
+  std::string place_hint =
+      json::serialize(place.at("min")) + "–" + json::serialize(place.at("max"));
+  EXPECT_TRUE(contains(r.err, "  place (" + place_hint + "): ")) << r.err;
+  // A player's own house is not offered as a capital captured.
+  EXPECT_TRUE(contains(r.err, "  capitals captured (among " +
+                                  joined(captured.at("choices"), ", ", "stark") +
+                                  "; joined with +, Enter for none): "))
+      << r.err;
+  // The winner is derived from place 1, never asked.
+  EXPECT_FALSE(contains(r.err, "  winner")) << r.err;
+  EXPECT_TRUE(contains(
+      r.err, "capitals_captured " + house_of[1] + ", capitals_held 1, lands_captured 2, winner\n"))
+      << r.err;
+  // What the server says of the entry comes before the question.
+  std::size_t said = r.err.find("The server ");
+  ASSERT_NE(said, std::string::npos) << r.err;
+  EXPECT_LT(said, r.err.find("Send this result?")) << r.err;
+}
+
+TEST_F(Cli, GamesShowsTheServersDescription) {
+  CliResult all = run_cli({"games", "--json"}, env(""));  // public
+  ASSERT_EQ(all.exit_code, kOk) << all.err;
+  EXPECT_EQ(json::parse(all.out), daemon_->organizer().get("/v1/games").json());
+
+  CliResult agot = run_cli({"games", "agot"}, env(""));
+  ASSERT_EQ(agot.exit_code, kOk) << agot.err;
+  EXPECT_EQ(agot.out.rfind("agot\n  result (per player):\n", 0), 0u) << agot.out;
+  EXPECT_TRUE(contains(agot.out, "derived: place = 1")) << agot.out;
+  EXPECT_TRUE(contains(agot.out, "not the player's own house")) << agot.out;
+  EXPECT_TRUE(contains(agot.out, joined(result_field("agot", "house").at("choices"), "|")))
+      << agot.out;
+  EXPECT_TRUE(contains(agot.out, "  picks:\n")) << agot.out;
+  EXPECT_TRUE(contains(agot.out, "  rules (defaults):\n")) << agot.out;
+
+  CliResult nope = run_cli({"games", "chess"}, env(""));
+  EXPECT_EQ(nope.exit_code, kNotFound);
+  EXPECT_TRUE(contains(nope.err, "the server has no game \"chess\" (games: catan")) << nope.err;
 }
 
 // --- standings ----------------------------------------------------------------------------------
