@@ -8,9 +8,9 @@ namespace tally::projections {
 
 std::unique_ptr<GameRegistry> standard_games() {
   auto games = std::make_unique<GameRegistry>();
-  games->add(make_catan_game());
-  games->add(make_agot_game());
-  games->add(make_carcassonne_game());
+  games->add(catan::make_catan_game());
+  games->add(agot::make_agot_game());
+  games->add(carcassonne::make_carcassonne_game());
   return games;
 }
 

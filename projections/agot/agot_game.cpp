@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <set>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -297,4 +297,4 @@ class AgotGame final : public projections::Game {
 
 std::unique_ptr<projections::Game> make_agot_game() { return std::make_unique<AgotGame>(); }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

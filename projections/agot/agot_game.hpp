@@ -9,12 +9,8 @@
 
 #include <memory>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
-std::unique_ptr<projections::Game> make_agot_game();
+std::unique_ptr<Game> make_agot_game();
 
-}  // namespace tally::agot
-
-namespace tally::projections {
-using agot::make_agot_game;
-}  // namespace tally::projections
+}  // namespace tally::projections::agot

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -311,4 +311,4 @@ std::string ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 struct PlayerResult {
   std::string player;
@@ -80,4 +80,4 @@ GamePoints game_points(const Rules& rules, const PlayerResult& player, std::uint
 // "1st", "2nd", "3rd", "4th", …
 std::string ordinal(int n);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -1,6 +1,6 @@
 #include "projections/agot/houses.hpp"
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -51,4 +51,4 @@ std::string HouseSet::names(std::string_view conjunction) const {
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

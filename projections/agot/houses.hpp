@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 using House = schema::House;
 
@@ -67,4 +67,4 @@ class HouseSet {
   std::uint8_t bits_ = 0;
 };
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

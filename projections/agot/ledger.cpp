@@ -2,7 +2,7 @@
 
 #include "projections/agot/wording.hpp"
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -103,4 +103,4 @@ std::map<std::string, House> Ledger::picks(std::uint32_t round, std::uint32_t ta
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

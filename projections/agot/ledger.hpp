@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 // One player's seat in one round.
 struct Seat {
@@ -70,4 +70,4 @@ class Ledger {
 // seating recorded one, else the table's.
 std::string bonus_league(const projections::SeatedTable& table, std::size_t index);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

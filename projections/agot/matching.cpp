@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -100,4 +100,4 @@ HouseMatch match_houses(const std::vector<HouseSet>& available, int tables) {
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

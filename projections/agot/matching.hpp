@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 // A capacitated bipartite matching: `options[p]` lists the slots player p may take, `capacity[s]`
 // how many players slot s seats. Augmenting paths (Kuhn), players tried in order. `start` (per
@@ -45,4 +45,4 @@ struct HouseMatch {
 };
 HouseMatch match_houses(const std::vector<HouseSet>& available, int tables = 1);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -3,7 +3,7 @@
 #include "projections/agot/matching.hpp"
 #include "projections/agot/wording.hpp"
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -153,4 +153,4 @@ projections::Outcome<std::vector<std::pair<std::string, House>>> complete_picks(
   return Out::ok(std::move(out));
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

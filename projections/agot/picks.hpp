@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 struct PickTable {
   std::vector<std::string> players;          // seated, in rating order (the pick order)
@@ -37,4 +37,4 @@ projections::RuleErrors check_pick(const PickTable& table, const std::string& pl
 // keeps the rest completable. Refused (G-2, with why) when the table cannot be completed.
 projections::Outcome<std::vector<std::pair<std::string, House>>> complete_picks(PickTable table);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -294,4 +294,4 @@ Outcome<Seating> seat_round(const Ledger& ledger, const projections::SeatingRequ
   return Outcome<Seating>::refused("seating", "unknown seating method", "method");
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

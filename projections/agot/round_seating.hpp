@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 projections::Outcome<projections::Seating> seat_round(const Ledger& ledger,
                                                       const projections::SeatingRequest& request);
@@ -36,4 +36,4 @@ std::string describe_tables(const std::vector<projections::SeatedTable>& tables)
 // stored seed replays the same draw on every standard library.
 std::vector<std::size_t> seeded_permutation(std::size_t n, std::uint64_t seed);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -4,7 +4,7 @@
 
 #include <optional>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -168,4 +168,4 @@ std::string league_name(std::size_t index) {
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 inline constexpr int kPlayersPerTable = 6;
 inline constexpr int kMaxCastles = 7;
@@ -54,4 +54,4 @@ Rules rules_of(const boost::json::object& stored);
 // "A", "B", …, "Z", "AA", "AB", … for league index 0, 1, …
 std::string league_name(std::size_t index);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -4,7 +4,7 @@
 
 #include <cassert>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -115,4 +115,4 @@ SolvedSeating solve_league_seating(const std::vector<HouseSet>& available) {
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -27,7 +27,7 @@
 #include <optional>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 struct LeagueSeating {
   // Per league (A first): the players' indices in the input (= rating order), ascending.
@@ -46,4 +46,4 @@ struct SolvedSeating {
 // REQUIRES: available.size() is a positive multiple of 6.
 SolvedSeating solve_league_seating(const std::vector<HouseSet>& available);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

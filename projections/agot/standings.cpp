@@ -9,7 +9,7 @@
 #include <set>
 #include <tuple>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 namespace {
 
@@ -135,4 +135,4 @@ boost::json::object standings_json(const Ledger& ledger) {
   return boost::json::object{{"rows", std::move(out_rows)}, {"conqueror", std::move(conqueror)}};
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

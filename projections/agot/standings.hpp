@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 struct RoundPoints {
   std::uint32_t round = 0;
@@ -47,4 +47,4 @@ std::vector<std::string> rating_order(const Ledger& ledger, std::uint32_t round,
 //   "wins","capitals_captured","lands_captured","next_league"}],"conqueror":[…]}
 boost::json::object standings_json(const Ledger& ledger);
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

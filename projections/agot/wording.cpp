@@ -1,6 +1,6 @@
 #include "projections/agot/wording.hpp"
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -11,4 +11,4 @@ std::string join(const std::vector<std::string>& items) {
   return out;
 }
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 
 // "p1", "p1 and p2", "p1, p2 and p3".
 std::string join(const std::vector<std::string>& items);
@@ -18,4 +18,4 @@ std::string join(const std::vector<std::string>& items);
 using schema::text;
 using schema::text_view;
 
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -15,7 +15,7 @@
 #include <limits>
 #include <set>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 using projections::Action;
@@ -288,4 +288,4 @@ std::unique_ptr<projections::Game> make_carcassonne_game() {
   return std::make_unique<CarcassonneGame>();
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -13,12 +13,8 @@
 
 #include <memory>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
-std::unique_ptr<projections::Game> make_carcassonne_game();
+std::unique_ptr<Game> make_carcassonne_game();
 
-}  // namespace tally::carcassonne
-
-namespace tally::projections {
-using carcassonne::make_carcassonne_game;
-}  // namespace tally::projections
+}  // namespace tally::projections::carcassonne

@@ -4,7 +4,7 @@
 #include "projections/carcassonne/robbers.hpp"
 #include "projections/carcassonne/turn_events.hpp"
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
                                               const EngineRules& rules) {
@@ -38,4 +38,4 @@ projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
   return Result::ok(ScoredEvent{std::move(*scoring), std::move(d.players)});
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

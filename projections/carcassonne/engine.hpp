@@ -14,7 +14,7 @@
 
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct ScoredEvent {
   Scoring scoring;
@@ -28,4 +28,4 @@ struct ScoredEvent {
 projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
                                               const EngineRules& rules);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

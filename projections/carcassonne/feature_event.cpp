@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
@@ -825,4 +825,4 @@ std::optional<FeatureSet> bonus_applies_to(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

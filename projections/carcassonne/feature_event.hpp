@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // The tournament rules the engine reads (rules.hpp normalises them).
 enum class Edition : std::uint8_t { c2, c3 };
@@ -143,4 +143,4 @@ std::vector<std::string_view> tile_detail_names();
 std::optional<FeatureSet> modifier_applies_to(std::string_view name);
 std::optional<FeatureSet> bonus_applies_to(std::string_view name);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -4,7 +4,7 @@
 #include <array>
 #include <map>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace {
 
@@ -197,4 +197,4 @@ std::vector<std::string> feature_scoring_rule_names() {
   return out;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // The players holding the majority (§3): the highest strength, at least 1; Citizens' Jury: every
 // player with a follower in the city; a field with barns at final scoring: the barns' owners.
@@ -25,4 +25,4 @@ Scoring score_feature(const FeatureEvent& event);
 // The rule names score_feature() can add beyond the value's (for the vocabulary tests).
 std::vector<std::string> feature_scoring_rule_names();
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -3,7 +3,7 @@
 #include <functional>
 #include <map>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace {
 
@@ -551,4 +551,4 @@ std::vector<std::pair<std::string, std::vector<Stage>>> value_tables() {
   return out;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // D-2's steps, in order. `outcome` is what comes after (a lost challenge scores 0).
 enum class Stage : std::uint8_t { base = 1, counts, mage, witch, surveyor, addons, outcome };
@@ -42,4 +42,4 @@ std::int64_t actual_tiles(const FeatureEvent& event);
 std::vector<std::string> value_rule_names();
 std::vector<std::pair<std::string, std::vector<Stage>>> value_tables();
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
@@ -206,4 +206,4 @@ bool ObjectReader::finish(std::string_view unknown_rule, std::string_view what) 
   return clean;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 using projections::RuleError;
 using projections::RuleErrors;
@@ -102,4 +102,4 @@ std::optional<std::string> read_player(const boost::json::value& v, const std::s
 // A JSON type name for messages: "a string", "an array", …
 std::string_view json_kind(const boost::json::value& v);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 using Which = schema::Event::Payload::Which;
 
@@ -89,4 +89,4 @@ boost::json::object outcome_json(const TableOutcome& outcome) {
   return out;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct PlayerPlacing {
   std::string player;
@@ -47,4 +47,4 @@ std::optional<TableOutcome> table_outcome(const projections::SeatedTable& seated
 // The API's table result: {"players":[{"player","score","place","points","lines"}]}.
 boost::json::object outcome_json(const TableOutcome& outcome);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

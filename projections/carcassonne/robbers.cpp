@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
@@ -62,4 +62,4 @@ void apply_robbers(const std::vector<Robbery>& robberies, Scoring& scoring, Diag
   for (auto& line : taken) scoring.add(std::move(line));
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct Robbery {
   std::string robber;  // the robber's owner, who takes the points
@@ -28,4 +28,4 @@ std::vector<Robbery> read_robbers(ObjectReader& reader);
 // Adds each robber's line to `scoring`; refuses a robbery of a player the event does not score.
 void apply_robbers(const std::vector<Robbery>& robberies, Scoring& scoring, Diagnostics& d);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

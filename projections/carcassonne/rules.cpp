@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
@@ -132,4 +132,4 @@ TournamentRules read_rules(const json::object& rules) {
   return out;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

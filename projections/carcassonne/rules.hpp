@@ -17,7 +17,7 @@
 
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct TournamentRules {
   EngineRules engine;
@@ -36,4 +36,4 @@ projections::Outcome<boost::json::object> normalize_rules(const boost::json::obj
 // Reads normalised rules (missing keys take their defaults).
 TournamentRules read_rules(const boost::json::object& rules);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

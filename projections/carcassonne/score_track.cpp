@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace {
 
@@ -68,4 +68,4 @@ boost::json::object ScoreTrack::totals_json() const {
   return o;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

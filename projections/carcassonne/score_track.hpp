@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // The lines whose points may not take a player's score below 0.
 bool floored_at_zero(std::string_view rule);
@@ -41,4 +41,4 @@ class ScoreTrack {
   std::vector<std::pair<std::string, std::int64_t>> totals_;
 };
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

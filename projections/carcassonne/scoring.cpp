@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 boost::json::object Line::to_json() const {
   boost::json::object o;
@@ -51,4 +51,4 @@ boost::json::array Scoring::lines_json() const {
   return a;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct Line {
   std::string player;
@@ -49,4 +49,4 @@ class Scoring {
   std::vector<Line> lines_;
 };
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 std::vector<TableOutcome> reported_outcomes(const projections::Tournament& t,
                                             const TournamentRules& rules) {
@@ -107,4 +107,4 @@ boost::json::object standings_json(const projections::Tournament& t, const Tourn
   return boost::json::object{{"rows", std::move(out)}};
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 struct StandingRow {
   std::string player;
@@ -49,4 +49,4 @@ boost::json::object standings_json(const projections::Tournament& tournament,
 // Times each player has been seated first at a table of 2 or more (the starting player).
 std::vector<std::pair<std::string, int>> starts_so_far(const projections::Tournament& tournament);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -8,7 +8,7 @@
 #include <optional>
 #include <set>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 using projections::Outcome;
 using projections::RuleError;
@@ -310,4 +310,4 @@ Outcome<Seating> seat_round(const projections::Tournament& t, const TournamentRu
   return Outcome<Seating>::ok(std::move(seating));
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // Fisher–Yates with rejection sampling on mt19937_64: the same seed gives the same order on every
 // standard library.
@@ -34,4 +34,4 @@ projections::Outcome<projections::Seating> seat_round(const projections::Tournam
                                                       const TournamentRules& rules,
                                                       const projections::SeatingRequest& request);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 using Which = schema::Event::Payload::Which;
 
@@ -70,4 +70,4 @@ Replay replay_scorings(const std::vector<std::string>& players,
   return replay;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // The scoring actions in effect in table order: a correction stands where the action it
 // supersedes stood (by the superseded seq), anything else by its own seq.
@@ -51,4 +51,4 @@ Replay replay_scorings(const std::vector<std::string>& players,
                        const projections::TableState* table, const EngineRules& rules,
                        std::optional<Proposal> proposal = std::nullopt);
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

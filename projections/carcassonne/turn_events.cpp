@@ -7,7 +7,7 @@
 #include <array>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
@@ -567,4 +567,4 @@ std::vector<std::string> turn_event_rule_names() {
           "tower_ransom.captor"};
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

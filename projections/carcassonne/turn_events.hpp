@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // Reads and scores the §5 event in `reader` (whose "event" member names the kind). Errors go to
 // the reader's diagnostics; nullopt when refused. The caller finishes the reader.
@@ -25,4 +25,4 @@ std::vector<std::string_view> turn_event_names();
 // The rule names the §5 events produce (for the vocabulary tests).
 std::vector<std::string> turn_event_rule_names();
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 namespace {
 
@@ -142,4 +142,4 @@ std::set<std::string, std::less<>> known_names() {
   return names;
 }
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 
 // --- Features (§2 `feature`) -----------------------------------------------------------------
 
@@ -148,4 +148,4 @@ std::span<const BuildingSpec> building_specs();
 // unknown.)
 std::set<std::string, std::less<>> known_names();
 
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

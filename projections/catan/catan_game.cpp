@@ -13,7 +13,7 @@
 
 #include <algorithm>
 
-namespace tally::projections {
+namespace tally::projections::catan {
 
 namespace {
 
@@ -153,4 +153,4 @@ class CatanGame final : public Game {
 
 std::unique_ptr<Game> make_catan_game() { return std::make_unique<CatanGame>(); }
 
-}  // namespace tally::projections
+}  // namespace tally::projections::catan

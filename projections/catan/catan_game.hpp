@@ -10,8 +10,8 @@
 
 #include <memory>
 
-namespace tally::projections {
+namespace tally::projections::catan {
 
 std::unique_ptr<Game> make_catan_game();
 
-}  // namespace tally::projections
+}  // namespace tally::projections::catan

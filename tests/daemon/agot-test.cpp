@@ -1155,7 +1155,7 @@ void AgotWholeTournament::play(const std::string& t, std::uint64_t seed, Drawn& 
   for (const auto& [p, houses] : left) EXPECT_EQ(houses, 0u) << p;
 
   // The standings: our own reading of agot.md §4, and the library fed with the server's events.
-  auto game = agot::make_agot_game();
+  auto game = projections::agot::make_agot_game();
   auto check_against_library = [&](const std::string& when) {
     SCOPED_TRACE(when);
     json::value server = standings(t);

@@ -35,7 +35,7 @@ using Which = schema::Event::Payload::Which;
 const std::map<std::string, std::string> kFirstEntry = {{"If-None-Match", "*"}};
 
 const projections::Game& library() {
-  static const auto game = carcassonne::make_carcassonne_game();
+  static const auto game = projections::carcassonne::make_carcassonne_game();
   return *game;
 }
 

@@ -690,7 +690,7 @@ TEST_F(CatanApi, AWholeTournamentByFourJudgesAtOnceHasTheStandingsOfTheLibrary) 
   // The library, fed with the server's own events in order, must agree on everything: each
   // seating (the stored seed replays the draw; standings seating from the standings before),
   // the standings before each round, every table's result, and the final standings.
-  auto game = projections::make_catan_game();
+  auto game = projections::catan::make_catan_game();
   auto events = all_events(org(), t, 50);
   ASSERT_FALSE(events.empty());
   ASSERT_EQ(events.front().at("type"), "tournament_created");

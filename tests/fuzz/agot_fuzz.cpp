@@ -24,7 +24,7 @@ void check_result(const fuzz::Tournament& t, const fuzz::TableState&,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const auto game = projections::make_agot_game();
+  static const auto game = projections::agot::make_agot_game();
   static const fuzz::TableHooks hooks{{"p1", "p2", "p3", "p4", "p5", "p6"}, "A", check_result, {}};
   if (auto input = fuzz::parse_json(fuzz::as_text(data, size)))
     fuzz::run_table(*game, *input, hooks);

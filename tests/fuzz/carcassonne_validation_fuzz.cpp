@@ -33,7 +33,7 @@ void check_described(const fuzz::Tournament&, const fuzz::TableState&,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const auto game = projections::make_carcassonne_game();
+  static const auto game = projections::carcassonne::make_carcassonne_game();
   static const fuzz::TableHooks hooks{{"red", "blue"}, "", check_result, check_described};
   if (auto input = fuzz::parse_json(fuzz::as_text(data, size)))
     fuzz::run_table(*game, *input, hooks);

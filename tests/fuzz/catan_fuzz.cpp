@@ -28,7 +28,7 @@ void check_result(const fuzz::Tournament& t, const fuzz::TableState&,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const auto game = projections::make_catan_game();
+  static const auto game = projections::catan::make_catan_game();
   static const fuzz::TableHooks hooks{{"a", "b", "c", "d"}, "", check_result, {}};
   if (auto input = fuzz::parse_json(fuzz::as_text(data, size)))
     fuzz::run_table(*game, *input, hooks);

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace tally::agot::testing {
+namespace tally::projections::agot::testing {
 
 // One player's line of a result body; `winner` follows the place unless forced.
 struct Line {
@@ -65,4 +65,4 @@ inline std::string house_of(int index) {
   return std::string(house_id(kHouses[index % kHouseCount]));
 }
 
-}  // namespace tally::agot::testing
+}  // namespace tally::projections::agot::testing

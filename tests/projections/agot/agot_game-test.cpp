@@ -10,7 +10,7 @@
 #include <map>
 #include <set>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 using namespace testing;
@@ -724,4 +724,4 @@ TEST(AgotGame, CheckActionOnAMissingTable) {
 }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

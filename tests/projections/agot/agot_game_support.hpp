@@ -23,7 +23,7 @@ inline std::ostream& operator<<(std::ostream& os, const RuleError& e) {
 }
 }  // namespace tally::projections
 
-namespace tally::agot::testing {
+namespace tally::projections::agot::testing {
 
 using projections::Game;
 using projections::RuleErrors;
@@ -94,4 +94,4 @@ inline std::vector<std::string> rules_of(const RuleErrors& errors) {
   return out;
 }
 
-}  // namespace tally::agot::testing
+}  // namespace tally::projections::agot::testing

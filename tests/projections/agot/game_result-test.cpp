@@ -7,7 +7,7 @@
 #include <set>
 #include <tuple>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 using H = House;
@@ -225,4 +225,4 @@ TEST(AgotOrdinal, English) {
 }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 using H = House;
@@ -117,4 +117,4 @@ TEST(AgotPicks, CompletionRefusedWhenTheTableCannotBeCompleted) {
 }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 std::vector<std::string> fields(const projections::RuleErrors& errors) {
@@ -79,4 +79,4 @@ TEST(AgotRules, LeagueNames) {
 }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

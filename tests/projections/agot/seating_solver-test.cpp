@@ -10,7 +10,7 @@
 #include <random>
 #include <unordered_map>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 using testing::conformance;
@@ -285,4 +285,4 @@ TEST(AgotMatching, WarmStartKeepsWhatStillFits) {
 }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

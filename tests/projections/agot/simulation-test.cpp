@@ -16,7 +16,7 @@
 #include <random>
 #include <set>
 
-namespace tally::agot {
+namespace tally::projections::agot {
 namespace {
 
 using namespace testing;
@@ -239,4 +239,4 @@ TEST(AgotSimulation, TwentyFourPlayers) { simulate(24, 80, 2'000'000); }
 TEST(AgotSimulation, ThirtySixPlayers) { simulate(36, 40, 3'000'000); }
 
 }  // namespace
-}  // namespace tally::agot
+}  // namespace tally::projections::agot

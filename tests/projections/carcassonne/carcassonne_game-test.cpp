@@ -14,7 +14,7 @@
 #include <set>
 #include <tuple>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 using projections::RuleErrors;
@@ -429,4 +429,4 @@ TEST(WholeEvent, SixteenPlayersFiveRoundsOfSwiss) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 using namespace testing;
@@ -1006,4 +1006,4 @@ TEST(Robbers, RobATurnEventToo) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally::carcassonne::testing {
+namespace tally::projections::carcassonne::testing {
 
 inline Scoring scored(std::string_view event, const EngineRules& rules = {}) {
   auto out = score_event(boost::json::parse(event), rules);
@@ -73,4 +73,4 @@ inline bool has_line(const Scoring& s, std::string_view player, std::string_view
                      [&](const Line& l) { return l.player == player && l.rule == rule; });
 }
 
-}  // namespace tally::carcassonne::testing
+}  // namespace tally::projections::carcassonne::testing

@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 using namespace testing;
@@ -96,4 +96,4 @@ TEST(ScoreTrack, WhichRulesAreFloored) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 using tally::testing::TournamentBuilder;
@@ -278,4 +278,4 @@ TEST(Swiss, ManualSeatingIsValidated) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

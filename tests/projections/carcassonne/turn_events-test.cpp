@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 using namespace testing;
@@ -252,4 +252,4 @@ TEST(TurnEvents, UnknownKindsAndMembersAreRefused) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne

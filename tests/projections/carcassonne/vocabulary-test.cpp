@@ -16,7 +16,7 @@
 #include <set>
 #include <sstream>
 
-namespace tally::carcassonne {
+namespace tally::projections::carcassonne {
 namespace {
 
 std::string read(const std::string& path) {
@@ -191,4 +191,4 @@ TEST(Vocabulary, FiguresHaveTheStrengthOfSection3) {
 }
 
 }  // namespace
-}  // namespace tally::carcassonne
+}  // namespace tally::projections::carcassonne
