@@ -198,7 +198,7 @@ void Api::list_games(const ExchangePtr& ex) {
   ex->respond(json_response(ex->request, http::status::ok, out));
 }
 
-// A game's stateless calculator (the Carcassonne scoring calculator): the body is the
+// A game's stateless calculator (e.g. a scoring calculator): the body is the
 // calculation's input, the tournament rules come as query parameters
 // (?edition=C2&buildings_variant=true).
 void Api::game_calculation(const ExchangePtr& ex) {

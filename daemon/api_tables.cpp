@@ -102,7 +102,8 @@ void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
     if (drafted.refusal) return std::move(*drafted.refusal);
     const std::uint64_t would_be = s.seq() + 1;  // the seq the action would get
     // The tournament as the write would leave it: a copy (events are shared, not copied) with the
-    // table replaced, since a game may read a table through the tournament (AGoT's ledger does).
+    // table replaced, since a game may read a table through the tournament (a ledger of every
+    // round).
     projections::Tournament tournament = *ref.tournament;
     projections::TableState& after = tournament.tables[{ref.round, ref.seated->number}];
     after = projections::with_proposed(*ref.state, drafted.draft.event().asReader(), would_be);
@@ -119,7 +120,8 @@ void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
   ex->respond(std::move(answer));
 }
 
-// POST …/{action}/auto: the game completes the table's actions of that kind (AGoT's house picks).
+// POST …/{action}/auto: the game completes the table's actions of that kind (e.g. the rest of a
+// table's picks).
 void Api::auto_actions(const ExchangePtr& ex) {
   write(
       ex,

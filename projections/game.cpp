@@ -6,6 +6,15 @@
 
 namespace tally::projections {
 
+FieldSpec make_field(std::string name, std::string type, std::string label, std::string text) {
+  FieldSpec f;
+  f.name = std::move(name);
+  f.type = std::move(type);
+  f.label = std::move(label);
+  f.text = std::move(text);
+  return f;
+}
+
 const ActionSpec* GameDescription::action(std::string_view name) const {
   for (const auto& a : actions) {
     if (a.name == name) return &a;

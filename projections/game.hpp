@@ -91,6 +91,9 @@ struct FieldSpec {
   std::string excludes_own;
 };
 
+// A field with its name, type, label key and English label (the rest as the defaults say).
+FieldSpec make_field(std::string name, std::string type, std::string label, std::string text);
+
 // A table action: "result" (PUT …/result, one entry per player under "players"), or the POST
 // actions "claims", "picks", "scorings".
 struct ActionSpec {

@@ -18,6 +18,7 @@
 namespace {
 
 using namespace tally;
+namespace agot = tally::projections::agot;
 using agot::HouseSet;
 using agot::kHouses;
 using Which = schema::Event::Payload::Which;

@@ -111,16 +111,10 @@ class AgotGame final : public projections::Game {
 
  private:
   static projections::GameDescription description() {
-    projections::FieldSpec player;
-    player.name = "player";
-    player.type = "player";
-    player.label = "agot.player";
-    player.text = "player";
-    projections::FieldSpec house;
-    house.name = "house";
-    house.type = "choice";
-    house.label = "agot.house";
-    house.text = "house";
+    projections::FieldSpec player =
+        projections::make_field("player", "player", "agot.player", "player");
+    projections::FieldSpec house =
+        projections::make_field("house", "choice", "agot.house", "house");
     for (House h : kHouses) house.choices.emplace_back(house_id(h));
     projections::GameDescription d;
     d.actions.push_back({"result", Which::AGOT_RESULT, true, result_fields()});

@@ -23,12 +23,9 @@ bool valid_castles(int castles) { return castles >= 0 && castles <= kMaxCastles;
 
 std::vector<projections::FieldSpec> result_fields() {
   auto field = [](std::string name, std::string text, std::string type) {
-    projections::FieldSpec f;
-    f.name = std::move(name);
-    f.type = std::move(type);
-    f.label = "agot." + f.name;
-    f.text = std::move(text);
-    return f;
+    std::string label = "agot." + name;
+    return projections::make_field(std::move(name), std::move(type), std::move(label),
+                                   std::move(text));
   };
   auto integer = [&](std::string name, std::string text, int min, std::optional<int> max) {
     projections::FieldSpec f = field(std::move(name), std::move(text), "integer");

@@ -63,17 +63,11 @@ class CarcassonneGame final : public projections::Game {
 
  private:
   static projections::GameDescription description() {
-    projections::FieldSpec score;
-    score.name = "score";
-    score.type = "integer";
-    score.label = "carcassonne.score";
-    score.text = "final score";
+    projections::FieldSpec score =
+        projections::make_field("score", "integer", "carcassonne.score", "final score");
     // A scoring's body is one scoring event of carcassonne.md §2–§6 (docs/games/carcassonne.md).
-    projections::FieldSpec event;
-    event.name = "event";
-    event.type = "object";
-    event.label = "carcassonne.scoring_event";
-    event.text = "scoring event";
+    projections::FieldSpec event =
+        projections::make_field("event", "object", "carcassonne.scoring_event", "scoring event");
     projections::GameDescription d;
     d.actions.push_back({"result", Which::CARCASSONNE_RESULT, true, {std::move(score)}});
     d.actions.push_back({"scorings", Which::CARCASSONNE_SCORING, false, {std::move(event)}});

@@ -53,11 +53,8 @@ json::object result_json(const catan::TableRecord& table,
 }
 
 GameDescription description() {
-  FieldSpec claimant;
-  claimant.name = "player";
-  claimant.type = "player";
-  claimant.label = "catan.claimant";
-  claimant.text = "player who claimed the win";
+  FieldSpec claimant =
+      make_field("player", "player", "catan.claimant", "player who claimed the win");
   GameDescription d;
   d.actions.push_back({"result", Which::CATAN_RESULT, true, catan::result_fields()});
   d.actions.push_back({"claims", Which::CLAIMED_WIN, false, {std::move(claimant)}});

@@ -69,12 +69,8 @@ constexpr Title kLongestRoad{"C-9",
                              [](std::int32_t n) { return "a road of " + std::to_string(n); }};
 
 FieldSpec field_of(std::string_view name, std::string_view text, std::string type) {
-  FieldSpec f;
-  f.name = std::string(name);
-  f.type = std::move(type);
-  f.label = "catan." + f.name;
-  f.text = std::string(text);
-  return f;
+  return make_field(std::string(name), std::move(type), "catan." + std::string(name),
+                    std::string(text));
 }
 
 }  // namespace

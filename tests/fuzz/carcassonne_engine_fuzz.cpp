@@ -26,8 +26,8 @@ bool may_go_negative(std::string_view event_text) {
   return false;
 }
 
-void check(const fuzz::json::value& event, const carcassonne::EngineRules& rules) {
-  auto scored = carcassonne::score_event(event, rules);
+void check(const fuzz::json::value& event, const projections::carcassonne::EngineRules& rules) {
+  auto scored = projections::carcassonne::score_event(event, rules);
   FUZZ_CHECK(scored.value.has_value() != !scored.errors.empty());
   for (const auto& e : scored.errors) {
     FUZZ_CHECK(!e.rule.empty());
@@ -66,9 +66,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const fuzz::json::object* in = input->if_object();
   if (in != nullptr && in->contains("event") && in->contains("rules") &&
       in->at("rules").is_object()) {
-    auto rules = carcassonne::normalize_rules(in->at("rules").as_object());
+    auto rules = projections::carcassonne::normalize_rules(in->at("rules").as_object());
     FUZZ_CHECK(rules.value.has_value() != !rules.errors.empty());
-    if (rules) check(in->at("event"), carcassonne::read_rules(*rules.value).engine);
+    if (rules) check(in->at("event"), projections::carcassonne::read_rules(*rules.value).engine);
     return 0;
   }
   check(*input, {});

@@ -61,16 +61,8 @@ class TestGame : public Game {
   // daemon's generic paths with a game it was not written for.
   const GameDescription& describe() const override {
     static const GameDescription description = [] {
-      FieldSpec score;
-      score.name = "score";
-      score.type = "integer";
-      score.label = "testgame.score";
-      score.text = "score";
-      FieldSpec player;
-      player.name = "player";
-      player.type = "player";
-      player.label = "testgame.player";
-      player.text = "player";
+      FieldSpec score = make_field("score", "integer", "testgame.score", "score");
+      FieldSpec player = make_field("player", "player", "testgame.player", "player");
       GameDescription d;
       d.actions.push_back({"result", Which::CARCASSONNE_RESULT, true, {std::move(score)}});
       d.actions.push_back({"claims", Which::CLAIMED_WIN, false, {std::move(player)}});
