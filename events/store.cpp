@@ -228,7 +228,11 @@ std::optional<std::string> EventStore::Impl::why_appends_are_refused() const {
 }
 
 // One group commit: decide every request of the batch against the state left by the ones before
-// it, write all accepted events in one synced WriteBatch, then publish and acknowledge.
+// it, write all accepted events in one synced WriteBatch, then publish and acknowledge. When the
+// write fails, every answer that rests on an append of the batch is turned into `failed`: the
+// appends themselves, and the answers decided against them (`provisional`). Answers decided
+// against what was already stored (a duplicate of a stored append, a conflict with a stored
+// version, an invalid request) stand.
 void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
   if (auto reason = why_appends_are_refused()) {
     for (auto& pending : batch) {
@@ -251,6 +255,10 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
   std::int64_t start_time = last_time;
   std::unordered_map<std::string, std::uint64_t> versions_before;  // for a rollback
   std::unordered_map<std::string, std::pair<keys::IdempotencyValue, std::uint64_t>> keys_in_batch;
+  // The requests answered from an earlier append of this batch, which a failed write undoes: a
+  // duplicate or mismatch of a key first used in the batch, a conflict with a version the batch
+  // made.
+  std::vector<std::size_t> provisional;
 
   rocksdb::WriteBatch write;
   std::vector<AppendResult> results(batch.size());
@@ -274,6 +282,7 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
       if (auto it = keys_in_batch.find(request.idempotency_key); it != keys_in_batch.end()) {
         seen = it->second.first;
         seen_version = it->second.second;
+        provisional.push_back(i);
       } else {
         std::string value;
         if (db->Get(rocksdb::ReadOptions(), cf(kIdempotency), request.idempotency_key, &value)
@@ -300,6 +309,8 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
     if (!request.expected.accepts(current)) {
       result.status = AppendStatus::version_conflict;
       result.stream_version = current;
+      // versions_before holds the streams this batch appended to so far.
+      if (versions_before.contains(request.stream)) provisional.push_back(i);
       continue;
     }
     versions_before.emplace(request.stream, current);
@@ -335,17 +346,23 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
     write.Put(cf(kMeta), keys::kHeadKey, keys::encode_head(next.seq, next.hash));
     rocksdb::WriteOptions write_options;
     write_options.sync = options.sync;
-    auto status = db->Write(write_options, &write);
+    rocksdb::Status status;
+    if (options.fail_write_for_testing) {
+      if (auto error = options.fail_write_for_testing()) status = rocksdb::Status::IOError(*error);
+    }
+    if (status.ok()) status = db->Write(write_options, &write);
     if (!status.ok()) {
-      // Nothing of this batch is in the log: undo the in-memory state and refuse every append.
+      // Nothing of this batch is in the log: undo the in-memory state (the head was never moved),
+      // publish nothing, and refuse every append and every answer that rests on one.
       last_write_failed = true;
       last_time = start_time;
       for (auto& [stream, version] : versions_before) versions[stream] = version;
+      const AppendResult failed{AppendStatus::failed, 0, 0, 0,
+                                "the store could not write: " + status.ToString()};
       for (auto& result : results) {
-        if (result.status != AppendStatus::appended) continue;
-        result = AppendResult{AppendStatus::failed, 0, 0, 0,
-                              "the store could not write: " + status.ToString()};
+        if (result.status == AppendStatus::appended) result = failed;
       }
+      for (std::size_t i : provisional) results[i] = failed;
       appended.clear();
     } else {
       std::lock_guard lock(head_mutex);

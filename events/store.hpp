@@ -57,6 +57,15 @@ struct StoreOptions {
   // its `min_free_space`. Why: RocksDB, as Debian builds it, aborts the process when it writes
   // to its log again after a write failed for lack of space.
   std::uint64_t min_free_bytes = 0;
+
+  // For tests only: fault injection in the group commit. When set, the writer thread calls it
+  // just before each batch's RocksDB write; an error it returns makes that write fail as a
+  // RocksDB I/O error would (nothing of the batch is written, every append it answers is
+  // `failed`, the next batch first tells RocksDB to resume), and nullopt lets the write go ahead.
+  // The error stops before RocksDB, so it never puts RocksDB itself into its error state (see
+  // docs/reliability.md on why a real write failure is best avoided). Empty (the default) costs
+  // one test of an empty std::function per batch. Never set by tallyd.
+  std::function<std::optional<std::string>()> fail_write_for_testing;
 };
 
 // What an append expects of its stream before it is applied.

@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <future>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -429,6 +433,294 @@ TEST(EventStore, DraftsWithTheSameContentHaveTheSameDefaultDigest) {
   EXPECT_EQ(EventStore::default_digest(a), EventStore::default_digest(b));
   EXPECT_NE(EventStore::default_digest(a), EventStore::default_digest(c));
   EXPECT_NE(EventStore::default_digest(a), EventStore::default_digest(d));
+}
+
+// --- A batch whose write fails ------------------------------------------------------------------
+
+// Fault injection in the group commit (StoreOptions::fail_write_for_testing): while `on`, every
+// batch's write fails with an I/O error before it reaches RocksDB. `writes` counts the batches
+// that got as far as the write (so a test can tell that its appends formed one batch).
+struct WriteFault {
+  std::atomic<bool> on{false};
+  std::atomic<int> writes{0};
+
+  StoreOptions options() {
+    StoreOptions o;
+    o.fail_write_for_testing = [this]() -> std::optional<std::string> {
+      ++writes;
+      if (on) return "injected write fault";
+      return std::nullopt;
+    };
+    return o;
+  }
+};
+
+// Keeps the writer thread busy (in the completion of an append that writes nothing) until
+// release(), so that every append queued meanwhile is taken into one batch after it.
+class HoldTheWriter {
+ public:
+  explicit HoldTheWriter(EventStore& store) {
+    auto entered = std::make_shared<std::promise<void>>();
+    auto inside = entered->get_future();
+    store.append_async(AppendRequest{},
+                       [entered, released = released_.get_future().share()](AppendResult) {
+                         entered->set_value();
+                         released.wait();
+                       });
+    inside.wait();
+  }
+  ~HoldTheWriter() { release(); }
+  HoldTheWriter(const HoldTheWriter&) = delete;
+  HoldTheWriter& operator=(const HoldTheWriter&) = delete;
+
+  void release() {
+    if (!let_go_) released_.set_value();
+    let_go_ = true;
+  }
+
+ private:
+  std::promise<void> released_;
+  bool let_go_ = false;
+};
+
+std::future<AppendResult> queue(EventStore& store, AppendRequest r) {
+  auto promise = std::make_shared<std::promise<AppendResult>>();
+  auto result = promise->get_future();
+  store.append_async(std::move(r),
+                     [promise](AppendResult answer) { promise->set_value(std::move(answer)); });
+  return result;
+}
+
+// Queues `requests` so that they form one batch, lets the writer take them, and returns the
+// answers in order.
+template <typename... Requests>
+std::vector<AppendResult> one_batch(EventStore& store, Requests... requests) {
+  std::vector<std::future<AppendResult>> answers;
+  {
+    HoldTheWriter hold(store);
+    (answers.push_back(queue(store, std::move(requests))), ...);
+  }
+  std::vector<AppendResult> out;
+  for (auto& a : answers) out.push_back(a.get());
+  return out;
+}
+
+// Every seq an answer names as appended or duplicate is in the log, and a failed answer names
+// none.
+void expect_answers_name_only_stored_seqs(EventStore& store,
+                                          const std::vector<AppendResult>& answers) {
+  auto view = store.read_view();
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    const AppendResult& a = answers[i];
+    SCOPED_TRACE("answer " + std::to_string(i));
+    if (a.status == AppendStatus::appended || a.status == AppendStatus::duplicate) {
+      ASSERT_GE(a.first_seq, 1u);
+      ASSERT_LE(a.first_seq, a.last_seq);
+      for (std::uint64_t seq = a.first_seq; seq <= a.last_seq; ++seq) {
+        EXPECT_TRUE(view.event(seq).has_value()) << "seq " << seq << " is not in the log";
+      }
+    } else {
+      EXPECT_EQ(a.first_seq, 0u);
+      EXPECT_EQ(a.last_seq, 0u);
+    }
+  }
+}
+
+void expect_failed(const AppendResult& r) {
+  EXPECT_EQ(r.status, AppendStatus::failed);
+  EXPECT_EQ(r.first_seq, 0u);
+  EXPECT_EQ(r.last_seq, 0u);
+  EXPECT_EQ(r.stream_version, 0u);
+  EXPECT_NE(r.error.find("injected write fault"), std::string::npos) << r.error;
+}
+
+TEST(FailedBatch, ADuplicateOfAnAppendInTheSameBatchFailsWithIt) {
+  TempDir dir;
+  WriteFault fault;
+  EventStore store(dir.str(), fault.options());
+  ASSERT_EQ(store.append(request("t/a", ExpectedVersion::no_stream(), {"p0"})).status,
+            AppendStatus::appended);
+  std::vector<std::uint64_t> heard;
+  store.subscribe([&](const StoredEvent& e) { heard.push_back(e.seq()); });
+  Head before = store.head();
+  int writes_before = fault.writes;
+
+  fault.on = true;
+  auto answers = one_batch(store, request("t/a", ExpectedVersion::any(), {"p1"}, "k"),
+                           request("t/a", ExpectedVersion::any(), {"p1"}, "k"));
+  EXPECT_EQ(fault.writes - writes_before, 1);  // one batch, one (failed) write
+  ASSERT_EQ(answers.size(), 2u);
+  expect_failed(answers[0]);
+  expect_failed(answers[1]);  // not "duplicate" of an append that is not there
+  expect_answers_name_only_stored_seqs(store, answers);
+  EXPECT_EQ(store.head().seq, before.seq);
+  EXPECT_EQ(store.head().hash, before.hash);
+  EXPECT_EQ(store.read_view().stream_version("t/a"), 1u);
+  EXPECT_FALSE(store.read_view().idempotency("k").has_value());
+  EXPECT_TRUE(heard.empty());
+
+  fault.on = false;
+  // The store's own idea of the version is back at 1 too: an exact expectation of 1 holds.
+  auto retry = store.append(request("t/a", ExpectedVersion::exactly(1), {"p1"}, "k"));
+  ASSERT_EQ(retry.status, AppendStatus::appended);
+  EXPECT_EQ(retry.first_seq, 2u);
+  EXPECT_EQ(retry.last_seq, 2u);
+  EXPECT_EQ(retry.stream_version, 2u);
+  auto again = store.append(request("t/a", ExpectedVersion::exactly(1), {"p1"}, "k"));
+  EXPECT_EQ(again.status, AppendStatus::duplicate);
+  EXPECT_EQ(again.first_seq, 2u);
+  EXPECT_EQ(again.last_seq, 2u);
+  EXPECT_EQ(again.stream_version, 2u);
+  expect_answers_name_only_stored_seqs(store, {retry, again});
+  EXPECT_EQ(store.head().seq, 2u);
+  EXPECT_EQ(store.read_view().stream("t/a").size(), 2u);
+  EXPECT_EQ(heard, (std::vector<std::uint64_t>{2}));
+  auto v = store.verify();
+  EXPECT_TRUE(v.ok) << v.problem;
+}
+
+TEST(FailedBatch, AMismatchWithAnAppendInTheSameBatchFailsWithIt) {
+  TempDir dir;
+  WriteFault fault;
+  EventStore store(dir.str(), fault.options());
+  fault.on = true;
+  auto answers = one_batch(store, request("t/a", ExpectedVersion::any(), {"p1"}, "k"),
+                           request("t/a", ExpectedVersion::any(), {"p9"}, "k"));
+  EXPECT_EQ(fault.writes, 1);
+  expect_failed(answers[0]);
+  expect_failed(answers[1]);  // the key was never used: nothing to mismatch
+  EXPECT_EQ(store.head().seq, 0u);
+  EXPECT_FALSE(store.read_view().idempotency("k").has_value());
+
+  fault.on = false;
+  // Whichever comes first now owns the key.
+  auto second = store.append(request("t/a", ExpectedVersion::any(), {"p9"}, "k"));
+  ASSERT_EQ(second.status, AppendStatus::appended);
+  EXPECT_EQ(second.first_seq, 1u);
+  EXPECT_EQ(store.append(request("t/a", ExpectedVersion::any(), {"p1"}, "k")).status,
+            AppendStatus::idempotency_mismatch);
+  auto events = store.read_view().stream("t/a");
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(player_of(events[0]), "p9");
+}
+
+TEST(FailedBatch, AnswersThatDependOnlyOnWhatIsStoredStand) {
+  TempDir dir;
+  WriteFault fault;
+  EventStore store(dir.str(), fault.options());
+  auto stored = store.append(request("t/a", ExpectedVersion::no_stream(), {"p0"}, "old"));
+  ASSERT_EQ(stored.status, AppendStatus::appended);
+
+  fault.on = true;
+  auto answers = one_batch(store, request("t/a", ExpectedVersion::exactly(1), {"p1"}),
+                           // conflicts only because of the append above
+                           request("t/a", ExpectedVersion::exactly(1), {"p2"}),
+                           // a retry of the stored append: its seq is on disk
+                           request("t/a", ExpectedVersion::any(), {"p0"}, "old"),
+                           request("t/a", ExpectedVersion::any(), {"zz"}, "old"),
+                           // conflicts with what is stored
+                           request("t/b", ExpectedVersion::exactly(3), {"p3"}),
+                           request("", ExpectedVersion::any(), {"p4"}));
+  EXPECT_EQ(fault.writes, 2);  // the stored append, then this batch
+  ASSERT_EQ(answers.size(), 6u);
+  expect_failed(answers[0]);
+  expect_failed(answers[1]);  // not a conflict with a version 2 that does not exist
+  EXPECT_EQ(answers[2].status, AppendStatus::duplicate);
+  EXPECT_EQ(answers[2].first_seq, stored.first_seq);
+  EXPECT_EQ(answers[2].stream_version, 1u);
+  EXPECT_EQ(answers[3].status, AppendStatus::idempotency_mismatch);
+  EXPECT_EQ(answers[4].status, AppendStatus::version_conflict);
+  EXPECT_EQ(answers[4].stream_version, 0u);
+  EXPECT_EQ(answers[5].status, AppendStatus::invalid);
+  expect_answers_name_only_stored_seqs(store, answers);
+  EXPECT_EQ(store.head().seq, 1u);
+  EXPECT_EQ(store.read_view().stream_version("t/a"), 1u);
+}
+
+TEST(FailedBatch, TheChainStaysVerifiableAfterAGoodBatchAndAReopen) {
+  TempDir dir;
+  Head before_failure;
+  std::vector<AppendResult> good;
+  {
+    WriteFault fault;
+    EventStore store(dir.str(), fault.options());
+    for (int i = 0; i < 3; ++i) {
+      ASSERT_EQ(
+          store.append(request("t/a", ExpectedVersion::any(), {"a" + std::to_string(i)})).status,
+          AppendStatus::appended);
+    }
+    before_failure = store.head();
+    std::vector<std::uint64_t> heard;
+    store.subscribe([&](const StoredEvent& e) { heard.push_back(e.seq()); });
+
+    fault.on = true;
+    auto failed = one_batch(store, request("t/a", ExpectedVersion::exactly(3), {"x1", "x2"}, "k1"),
+                            request("t/b", ExpectedVersion::no_stream(), {"x3"}, "k2"),
+                            request("t/a", ExpectedVersion::any(), {"x1", "x2"}, "k1"),
+                            request("t/b", ExpectedVersion::exactly(1), {"x4"}));
+    for (auto& r : failed) expect_failed(r);
+    EXPECT_EQ(store.head().seq, before_failure.seq);
+    EXPECT_EQ(store.head().hash, before_failure.hash);
+    EXPECT_TRUE(heard.empty());
+
+    fault.on = false;
+    good = one_batch(store, request("t/a", ExpectedVersion::exactly(3), {"g1", "g2"}, "k1"),
+                     request("t/b", ExpectedVersion::no_stream(), {"g3"}, "k2"),
+                     request("t/a", ExpectedVersion::any(), {"g1", "g2"}, "k1"),
+                     request("t/b", ExpectedVersion::exactly(1), {"g4"}));
+    ASSERT_EQ(good[0].status, AppendStatus::appended);
+    EXPECT_EQ(good[0].first_seq, 4u);
+    EXPECT_EQ(good[0].last_seq, 5u);
+    EXPECT_EQ(good[0].stream_version, 5u);
+    ASSERT_EQ(good[1].status, AppendStatus::appended);
+    EXPECT_EQ(good[1].first_seq, 6u);
+    EXPECT_EQ(good[1].stream_version, 1u);
+    EXPECT_EQ(good[2].status, AppendStatus::duplicate);
+    EXPECT_EQ(good[2].first_seq, 4u);
+    EXPECT_EQ(good[2].last_seq, 5u);
+    EXPECT_EQ(good[2].stream_version, 5u);
+    ASSERT_EQ(good[3].status, AppendStatus::appended);
+    EXPECT_EQ(good[3].first_seq, 7u);
+    EXPECT_EQ(good[3].stream_version, 2u);
+    expect_answers_name_only_stored_seqs(store, good);
+    EXPECT_EQ(heard, (std::vector<std::uint64_t>{4, 5, 6, 7}));
+
+    auto log = store.read_view().log(1);
+    ASSERT_EQ(log.size(), 7u);
+    EXPECT_EQ(log[3].event().getPrevHash(),
+              capnp::Data::Reader(before_failure.hash.data(), before_failure.hash.size()));
+    std::int64_t last_time = 0;
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      EXPECT_EQ(log[i].seq(), i + 1);
+      EXPECT_GE(log[i].event().getRecordedAt(), last_time);
+      last_time = log[i].event().getRecordedAt();
+    }
+    auto v = store.verify();
+    EXPECT_TRUE(v.ok) << v.problem;
+    EXPECT_EQ(v.events, 7u);
+  }
+
+  EventStore store(dir.str());
+  EXPECT_EQ(store.head().seq, 7u);
+  auto v = store.verify();
+  EXPECT_TRUE(v.ok) << v.problem;
+  EXPECT_EQ(v.events, 7u);
+  EXPECT_EQ(v.head, store.head().hash);
+  auto view = store.read_view();
+  EXPECT_EQ(view.stream_version("t/a"), 5u);
+  EXPECT_EQ(view.stream_version("t/b"), 2u);
+  std::vector<std::string> players;
+  for (auto& e : view.log(1)) players.push_back(player_of(e));
+  EXPECT_EQ(players, (std::vector<std::string>{"a0", "a1", "a2", "g1", "g2", "g3", "g4"}));
+  auto k1 = view.idempotency("k1");
+  ASSERT_TRUE(k1.has_value());
+  EXPECT_EQ(k1->first_seq, 4u);
+  EXPECT_EQ(k1->last_seq, 5u);
+  auto retry = store.append(request("t/b", ExpectedVersion::any(), {"g3"}, "k2"));
+  EXPECT_EQ(retry.status, AppendStatus::duplicate);
+  EXPECT_EQ(retry.first_seq, 6u);
+  EXPECT_EQ(store.append(request("t/a", ExpectedVersion::exactly(5), {"n"})).first_seq, 8u);
+  EXPECT_TRUE(store.verify().ok);
 }
 
 }  // namespace
