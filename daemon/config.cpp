@@ -51,6 +51,8 @@ void Config::set(const std::string& key, const std::string& value) {
     idle_timeout = std::chrono::seconds(parse_number<unsigned>(key, value));
   } else if (key == "max_connections") {
     max_connections = parse_number<std::size_t>(key, value);
+  } else if (key == "max_screens") {
+    max_screens = parse_number<std::size_t>(key, value);
   } else if (key == "rate_limit") {
     rate_limit = parse_number<double>(key, value);
   } else if (key == "rate_burst") {
@@ -59,6 +61,8 @@ void Config::set(const std::string& key, const std::string& value) {
     public_reads = parse_bool(key, value);
   } else if (key == "live_queue_limit") {
     live_queue_limit = parse_number<std::size_t>(key, value);
+  } else if (key == "live_deflate") {
+    live_deflate = parse_bool(key, value);
   } else if (key == "ready_file") {
     ready_file = value;
   } else if (key == "web_root") {

@@ -22,16 +22,18 @@ struct Config {
   std::size_t header_limit = 8 * 1024;    // request header bytes (431 beyond)
   std::chrono::seconds idle_timeout{
       30};  // a connection idle (or a request unfinished) this long is closed
-  std::size_t max_connections = 10000;  // open connections (HTTP + WebSocket); 503 beyond
+  std::size_t max_connections = 10000;  // open HTTP connections (not live screens); 503 beyond
+  std::size_t max_screens = 10000;      // open live (WebSocket) screens; 503 before the upgrade
   double rate_limit = 100;   // requests per second per token (or per address when anonymous)
   double rate_burst = 200;   // requests a token may send at once before the rate applies
   bool public_reads = true;  // tournaments, rounds, standings and live need no token
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
-  std::string ready_file;  // when set: the bound address is written there once listening
-  std::string web_root;    // the pages' files (client/web); empty: the built-in default
-  std::string backup_dir;  // where POST /v1/backup puts checkpoints; empty: DATA/backups
-  std::string tls_cert;    // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
-  std::string tls_key;     // the PEM private key of tls_cert
+  bool live_deflate = true;  // permessage-deflate on the live feed when the client offers it
+  std::string ready_file;    // when set: the bound address is written there once listening
+  std::string web_root;      // the pages' files (client/web); empty: the built-in default
+  std::string backup_dir;    // where POST /v1/backup puts checkpoints; empty: DATA/backups
+  std::string tls_cert;      // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
+  std::string tls_key;       // the PEM private key of tls_cert
   std::uint64_t min_free_space_mib = 128;  // writes answer 503 while the disk has less free
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.

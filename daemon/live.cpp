@@ -5,6 +5,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
@@ -50,9 +51,10 @@ class LiveSession {
  public:
   virtual ~LiveSession() = default;
   virtual const std::string& tournament() const = 0;
-  // From the hub's strand, once, right after joining: the snapshot and the catch-up events.
+  // From the hub's strand, once, right after joining: the snapshot, and `since` when the client
+  // asked for the events after it (the session reads them from the log itself, page by page).
   virtual void start(std::uint64_t snapshot_seq, Message snapshot,
-                     std::vector<Message> catch_up) = 0;
+                     std::optional<std::uint64_t> since) = 0;
   virtual void push(std::shared_ptr<const LiveBatch> batch) = 0;
   virtual void go_away() = 0;
 };
@@ -64,22 +66,41 @@ tcp::socket& socket_of(beast::tcp_stream& stream) { return stream.socket(); }
 // A live client over plain TCP (`Next` = tcp::socket: the websocket stream keeps its own timeouts,
 // so beast::tcp_stream's timer layer would only cost every write) or TLS (beast::ssl_stream<…>).
 // Every member is touched only on the session's strand.
+//
+// Bounded in every direction: what it reads (kReadMessageMax a message), what it answers
+// (kControlLimit replies waiting: a client that sends faster than it reads is closed with 1008),
+// the live events waiting (live_queue_limit) and the catch-up (one page of at most kCatchUpPage
+// events queued at a time, read from the log on this session's strand when the last page is sent).
 template <typename Next>
 class BasicLiveSession : public LiveSession,
                          public std::enable_shared_from_this<BasicLiveSession<Next>> {
  public:
   static constexpr int kSendBuffer = 64 * 1024;
+  // A client only ever needs to send {"type":"ping"}.
+  static constexpr std::size_t kReadMessageMax = 512;
+  // Pongs and errors waiting to be sent: more means the client sends faster than it reads.
+  static constexpr std::size_t kControlLimit = 8;
+  // How long a client closed for a policy violation has to take its close before it is cut.
+  static constexpr std::chrono::seconds kViolationGrace{10};
+  // Catch-up events queued at a time, and log events looked at to find them (other tournaments'
+  // are skipped), per step on the session's strand: other screens' work runs between steps.
+  static constexpr std::size_t kCatchUpPage = 64;
+  static constexpr std::size_t kCatchUpScan = 1024;
+  // permessage-deflate: messages shorter than this go uncompressed (pongs, most events); a
+  // 4 KiB window (12 bits) keeps a screen's compressor at ~25 KiB instead of ~150 KiB.
+  static constexpr std::size_t kDeflateThreshold = 256;
+  static constexpr int kDeflateWindowBits = 12;
+  static constexpr int kDeflateMemLevel = 4;
+  static constexpr int kDeflateLevel = 6;
 
+  // `hub` has counted this session already (Hub::reserve_screen).
   BasicLiveSession(Next&& next, std::shared_ptr<Hub> hub, std::string tournament,
                    std::optional<std::uint64_t> since, ConnectionSlot slot)
       : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
         since_(since),
-        slot_(std::move(slot)) {
-    // Before the session reads its snapshot (see Hub::publish).
-    ++hub_->sessions_;
-  }
+        slot_(std::move(slot)) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
   ~BasicLiveSession() override { --hub_->sessions_; }
@@ -98,7 +119,16 @@ class BasicLiveSession : public LiveSession,
         std::max<std::chrono::seconds>(hub_->config_.idle_timeout * 2, std::chrono::seconds(10));
     timeouts.keep_alive_pings = true;  // a vanished screen is noticed and closed
     ws_.set_option(timeouts);
-    ws_.read_message_max(4096);
+    ws_.read_message_max(kReadMessageMax);
+    if (hub_->config_.live_deflate) {
+      websocket::permessage_deflate deflate;
+      deflate.server_enable = true;  // when the client offers it
+      deflate.server_max_window_bits = kDeflateWindowBits;
+      deflate.memLevel = kDeflateMemLevel;
+      deflate.compLevel = kDeflateLevel;
+      deflate.msg_size_threshold = kDeflateThreshold;
+      ws_.set_option(deflate);
+    }
     // One frame per message: Beast would cut a 15 KB standings message into 4 KB frames, each its
     // own write through the TCP stack.
     ws_.auto_fragment(false);
@@ -107,16 +137,16 @@ class BasicLiveSession : public LiveSession,
     });
   }
 
-  void start(std::uint64_t snapshot_seq, Message snapshot, std::vector<Message> catch_up) override {
-    net::post(ws_.get_executor(),
-              [self = this->shared_from_this(), snapshot_seq, snapshot = std::move(snapshot),
-               catch_up = std::move(catch_up)]() mutable {
-                self->snapshot_seq_ = snapshot_seq;
-                self->queue_.push_back({std::move(snapshot), Kind::other});
-                for (auto& m : catch_up)
-                  self->queue_.push_back({std::move(m), Kind::other});  // bounded by the log
-                self->write_next();
-              });
+  void start(std::uint64_t snapshot_seq, Message snapshot,
+             std::optional<std::uint64_t> since) override {
+    net::post(ws_.get_executor(), [self = this->shared_from_this(), snapshot_seq,
+                                   snapshot = std::move(snapshot), since]() mutable {
+      self->snapshot_seq_ = snapshot_seq;
+      self->catch_up_.push_back(std::move(snapshot));
+      // The events in (since, snapshot_seq]: read page by page as they are sent.
+      if (since && *since < snapshot_seq) self->catch_up_next_ = *since + 1;
+      self->write_next();
+    });
   }
 
   void push(std::shared_ptr<const LiveBatch> batch) override {
@@ -146,11 +176,16 @@ class BasicLiveSession : public LiveSession,
                                                           std::size_t) { self->on_read(ec); });
   }
 
-  // Clients may only ping; nothing they send changes data.
+  // Clients may only ping; nothing they send changes data. Every message is answered, and a
+  // client that does not read its answers is closed before they pile up.
   void on_read(boost::system::error_code ec) {
     if (ec) {
       closing_ = true;
       return;
+    }
+    if (closing_ || pending_close_) return;  // no more reads: it is being closed
+    if (control_.size() >= kControlLimit) {
+      return violate("sends faster than it reads: read the answers (at most one ping at a time)");
     }
     std::string text = beast::buffers_to_string(in_.data());
     in_.consume(in_.size());
@@ -167,7 +202,7 @@ class BasicLiveSession : public LiveSession,
   }
 
   void queue_batch(const LiveBatch& batch) {
-    if (closing_) return;
+    if (closing_ || pending_close_) return;
     for (const auto& [seq, message] : batch.events) {
       if (seq <= snapshot_seq_) continue;  // already in the snapshot or catch-up
       queue_.push_back({message, Kind::event});
@@ -197,22 +232,34 @@ class BasicLiveSession : public LiveSession,
 #endif
   }
 
+  // Events of the log in (since, snapshot_seq] not yet read.
+  bool catching_up() const { return catch_up_next_ != 0 && catch_up_next_ <= snapshot_seq_; }
+
+  // Sends, in this order: answers to the client, the snapshot and the catch-up, then the live
+  // events and standings (which wait, counted against live_queue_limit, until the catch-up is
+  // sent: every event once, in seq order).
   void write_next() {
     if (writing_ || closing_) return;
-    std::size_t waiting = control_.size() + queue_.size();
-    if (waiting == 0) return cork(false);
+    bool live_open = !catching_up();
+    std::size_t waiting = control_.size() + catch_up_.size() + (live_open ? queue_.size() : 0);
+    if (waiting == 0) {
+      cork(false);
+      if (!live_open) read_page_soon();
+      return;
+    }
     if (waiting > 1) cork(true);
     Message next;
     bool is_event = false;
     if (!control_.empty()) {
       next = std::move(control_.front());
       control_.pop_front();
-    } else if (!queue_.empty()) {
+    } else if (!catch_up_.empty()) {
+      next = std::move(catch_up_.front());
+      catch_up_.pop_front();
+    } else {
       next = std::move(queue_.front().message);
       is_event = queue_.front().kind == Kind::event;
       queue_.pop_front();
-    } else {
-      return;
     }
     writing_ = true;
     ws_.text(true);
@@ -221,6 +268,7 @@ class BasicLiveSession : public LiveSession,
       self->writing_ = false;
       if (ec) {
         self->closing_ = true;
+        if (self->cut_timer_) self->cut_timer_->cancel();
         return;
       }
       if (is_event && self->live_queued_ > 0) --self->live_queued_;
@@ -229,9 +277,40 @@ class BasicLiveSession : public LiveSession,
     });
   }
 
+  // The next page of the catch-up, as a handler of its own on the session's strand (never inside
+  // a write's completion), so that other screens' work runs between pages.
+  void read_page_soon() {
+    if (reading_page_) return;
+    reading_page_ = true;
+    net::post(ws_.get_executor(), [self = this->shared_from_this()] { self->read_page(); });
+  }
+
+  void read_page() {
+    reading_page_ = false;
+    if (closing_ || pending_close_ || !catching_up() || !catch_up_.empty()) return;
+    const std::uint64_t last = snapshot_seq_;
+    std::uint64_t next = catch_up_next_;
+    std::size_t looked_at = 0;
+    hub_->store_.read_view().scan(next, [&](const schema::StoredEvent& e) {
+      if (e.seq() > last) return false;
+      next = e.seq() + 1;
+      if (projections::parse_stream(e.event().getStream().cStr()).tournament == tournament_) {
+        catch_up_.push_back(make_message(
+            json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
+      }
+      return ++looked_at < kCatchUpScan && catch_up_.size() < kCatchUpPage;
+    });
+    // The log ends before `last` only if the snapshot ran ahead of it, which it never does: stop
+    // rather than read it again.
+    catch_up_next_ = looked_at == 0 ? last + 1 : next;
+    write_next();
+  }
+
   // The client reads slower than events arrive: tell it where to resume, then close.
   void fall_behind() {
     queue_.clear();
+    catch_up_.clear();
+    catch_up_next_ = 0;
     std::uint64_t resume = snapshot_seq_;
     log::info("live client too far behind", {{"tournament", tournament_}});
     if (writing_) {
@@ -252,15 +331,51 @@ class BasicLiveSession : public LiveSession,
     write_next();
   }
 
+  // The client broke the feed's rules (it sends faster than it reads): nothing more is read from
+  // it or queued for it, and it is closed with 1008 once the frame being written is out.
+  void violate(const char* why) {
+    log::info("live client closed: policy violation", {{"tournament", tournament_}, {"why", why}});
+    control_.clear();
+    catch_up_.clear();
+    catch_up_next_ = 0;
+    queue_.clear();
+    // Beast reads (and drops) what the client still sends until its close comes back: a flooding
+    // client's never does. Cut it kViolationGrace after the violation, whatever happens.
+    websocket::stream_base::timeout timeouts{};
+    ws_.get_option(timeouts);
+    timeouts.handshake_timeout = kViolationGrace;
+    ws_.set_option(timeouts);
+    cut_after(kViolationGrace);
+    close_with(websocket::close_reason(websocket::close_code::policy_error, why));
+  }
+
   void close_with(websocket::close_reason reason) {
     if (closing_) return;
     if (writing_) {
+      if (!pending_close_ && !cut_timer_) {
+        cut_after(std::max<std::chrono::seconds>(hub_->config_.idle_timeout, kViolationGrace));
+      }
       pending_close_ = reason;
       return;
     }
     cork(false);
     closing_ = true;
-    ws_.async_close(reason, [self = this->shared_from_this()](boost::system::error_code) {});
+    ws_.async_close(reason, [self = this->shared_from_this()](boost::system::error_code) {
+      if (self->cut_timer_) self->cut_timer_->cancel();
+    });
+  }
+
+  // A close waits for the frame being written, which a client that does not read never takes:
+  // after a grace period the connection is cut.
+  void cut_after(std::chrono::seconds grace) {
+    cut_timer_.emplace(ws_.get_executor());
+    cut_timer_->expires_after(grace);
+    cut_timer_->async_wait([self = this->shared_from_this()](boost::system::error_code ec) {
+      if (ec) return;
+      self->closing_ = true;
+      boost::system::error_code ignored;
+      socket_of(beast::get_lowest_layer(self->ws_)).close(ignored);
+    });
   }
 
   websocket::stream<Next> ws_;
@@ -268,36 +383,45 @@ class BasicLiveSession : public LiveSession,
   std::string tournament_;
   std::optional<std::uint64_t> since_;
   beast::flat_buffer in_;
-  std::deque<Message> control_;  // pongs and errors: small, sent first
+  std::deque<Message> control_;      // pongs and errors: small, sent first, at most kControlLimit
+  std::deque<Message> catch_up_;     // the snapshot, then a page of catch-up events
+  std::uint64_t catch_up_next_ = 0;  // the next seq of the log to read for the catch-up; 0: none
+  bool reading_page_ = false;
   enum class Kind { event, standings, other };
   struct Queued {
     Message message;
     Kind kind;
   };
-  std::deque<Queued> queue_;  // snapshot, catch-up, live events and at most one standings, in order
+  std::deque<Queued> queue_;  // live events and at most one standings, in order
   std::size_t live_queued_ = 0;
   std::uint64_t snapshot_seq_ = 0;
   std::uint64_t last_queued_seq_ = 0;
   std::optional<websocket::close_reason> pending_close_;
+  std::optional<net::steady_timer> cut_timer_;
   bool writing_ = false;
   bool closing_ = false;
   bool corked_ = false;
-  ConnectionSlot slot_;  // this connection's place under max_connections
+  ConnectionSlot slot_;  // this connection among the open ones (not under max_connections)
 };
 
 Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
          const Config& config)
     : io_(io), strand_(net::make_strand(io)), state_(state), store_(store), config_(config) {}
 
+// `slot` counts the screen among the open connections (shutdown waits for it), not under
+// max_connections: screens count under max_screens, and never take the connections judges need.
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
+  if (!reserve_screen()) return too_many_screens(request);
   // The connection moves from the API's I/O context to the screens' one.
   boost::system::error_code ec;
   auto protocol = socket.local_endpoint(ec).protocol();
-  if (ec)
+  if (ec) {
+    --sessions_;
     return problem(request, http::status::bad_request, "the connection closed during the upgrade");
+  }
   // On a strand of its own: with live_threads > 1 a session's writes, reads and pushes must
   // never run at once (they did, and corrupted the heap).
   tcp::socket moved(net::make_strand(io_), protocol, socket.release());
@@ -311,11 +435,28 @@ std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
+  if (!reserve_screen()) return too_many_screens(request);
   // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
   std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
       std::move(stream), shared_from_this(), tournament, since, std::move(slot))
       ->run(std::move(request));
   return std::nullopt;
+}
+
+bool Hub::reserve_screen() {
+  std::size_t open = sessions_.load();
+  do {
+    if (open >= config_.max_screens) return false;
+  } while (!sessions_.compare_exchange_weak(open, open + 1));
+  return true;
+}
+
+Response Hub::too_many_screens(const Request& request) {
+  Response response = problem(request, http::status::service_unavailable,
+                              "too many live screens open (max_screens); try again shortly");
+  response.set(http::field::retry_after, "2");
+  response.keep_alive(false);
+  return response;
 }
 
 std::optional<Response> Hub::refuse_unknown(const Request& request, const std::string& tournament) {
@@ -401,16 +542,9 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
   });
   if (!snapshot) return;
   std::uint64_t seq = snapshot->at("seq").as_uint64();
-  std::vector<Message> catch_up;
-  if (since && *since < seq) {
-    for (const auto& e :
-         store_.read_view().tree(projections::tournament_stream(session->tournament()))) {
-      if (e.seq() <= *since || e.seq() > seq) continue;
-      catch_up.push_back(make_message(
-          json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
-    }
-  }
-  session->start(seq, make_message(std::move(*snapshot)), std::move(catch_up));
+  // The catch-up is the session's to read, page by page on its own strand: a join never reads the
+  // log here, where it would hold up every screen.
+  session->start(seq, make_message(std::move(*snapshot)), since);
   auto& sessions = channels_[session->tournament()].sessions;
   std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
   sessions.push_back(session);

@@ -8,7 +8,14 @@
 // or its catch-up). Events published together are handed to each client as one batch with the
 // standings after them, built once and shared by every client; each LiveSession has a bounded
 // queue of events and one slot for the newest standings (a newer one replaces it); a client that
-// falls too far behind is told so and closed, and comes back with `since`.
+// falls too far behind is told so and closed, and comes back with `since`. The catch-up (the
+// events after `since` up to the snapshot) is not read here: each session reads it from the log
+// itself, a page at a time, so that a join from seq 0 neither holds up the other screens nor holds
+// the log in memory.
+//
+// Screens are counted apart from HTTP connections: at most max_screens are open (a screen more is
+// refused 503 before the upgrade), and an upgraded connection gives back its place under
+// max_connections, so a full room of screens never keeps a judge out.
 //
 // Thread safety: publish() may be called from any thread (the store calls it from its writer
 // thread); join/leave/close_all hop onto the hub's strand; sessions hop onto their own strands.
@@ -59,8 +66,10 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Store subscriber: queues the event for its tournament's watchers.
   void publish(const schema::StoredEvent& event);
 
-  // Takes over an upgraded connection for `tournament`, plain or TLS, keeping its `slot` while it
-  // is open. Returns a refusal (404) when the tournament does not exist.
+  // Takes over an upgraded connection for `tournament`, plain or TLS, keeping its `slot` (open,
+  // not under max_connections: the screen counts under max_screens) while it is open. Returns a
+  // refusal: 404 when the tournament does not exist, 503 with Retry-After when max_screens screens
+  // are open.
   std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
                                  const std::string& tournament, std::optional<std::uint64_t> since,
                                  ConnectionSlot slot);
@@ -71,13 +80,16 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();
 
-  // Live sessions open (joined or joining), for /metrics.
+  // Live sessions open (joined or joining), what max_screens limits; for /metrics.
   std::size_t sessions() const { return sessions_.load(); }
 
  private:
   template <typename Next>
   friend class BasicLiveSession;
   std::optional<Response> refuse_unknown(const Request& request, const std::string& tournament);
+  // Counts a screen in, unless max_screens are open already.
+  bool reserve_screen();
+  Response too_many_screens(const Request& request);
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
   // On strand_: moves the published events to their tournaments' channels.
   void take_published();

@@ -1,6 +1,7 @@
 // Prometheus metrics (text exposition format 0.0.4) for GET /metrics: requests by route, method
-// and status; append latency as a histogram; events total; live WebSocket clients; open
-// connections (what max_connections counts); projection lag.
+// and status; append latency as a histogram; events total; live WebSocket clients (what
+// max_screens counts); open connections, all of them and HTTP ones (what max_connections
+// counts); projection lag.
 //
 // Thread safety: every method may be called from any thread (one mutex; updates are tiny).
 #pragma once
@@ -22,8 +23,9 @@ class Metrics {
                      double seconds);
   // From the moment a write is handed to the store until it is acknowledged durable.
   void observe_append(double seconds);
-  // Gauges whose owners keep the count, read when /metrics is rendered: open HTTP and live
-  // connections as max_connections counts them (the server), and live screens (the hub).
+  // Gauges whose owners keep the count, read when /metrics is rendered: open connections, HTTP
+  // and live (the server), and live screens as max_screens counts them (the hub); the HTTP ones,
+  // what max_connections counts, are the difference.
   struct Gauges {
     std::function<std::size_t()> open_connections;
     std::function<std::size_t()> live_clients;

@@ -48,7 +48,7 @@ class BasicHttpSession : public HttpSession,
       : stream_(make_stream(std::move(socket), tls)),
         server_(server),
         server_keepalive_(server.shared_from_this()),
-        slot_(server.take_slot()) {
+        slot_(server.take_slot(true)) {
     boost::system::error_code ec;
     auto endpoint = lowest().socket().remote_endpoint(ec);
     remote_ = ec ? "unknown" : endpoint.address().to_string();
@@ -153,11 +153,18 @@ class BasicHttpSession : public HttpSession,
       lowest().expires_never();
       std::optional<Response> refusal;
       if constexpr (kTls) {
-        refusal = server_.upgrade_.tls(stream_, request, remote_, slot_);
+        refusal = server_.upgrade_.tls(stream_, request, remote_, server_.take_slot(false));
       } else {
-        refusal = server_.upgrade_.plain(lowest().socket(), request, remote_, slot_);
+        refusal =
+            server_.upgrade_.plain(lowest().socket(), request, remote_, server_.take_slot(false));
       }
-      if (!refusal) return;  // the live session owns the connection now
+      if (!refusal) {
+        // The live session owns the connection now, with a slot that counts it as open but not
+        // under max_connections (screens count under max_screens): the HTTP slot goes back at
+        // once, for the judges.
+        slot_.reset();
+        return;
+      }
       return send(std::move(*refusal));
     }
     busy_ = true;
@@ -242,17 +249,24 @@ void Server::start() {
   do_accept();
 }
 
-ConnectionSlot Server::take_slot() {
+ConnectionSlot Server::take_slot(bool http) {
   struct Slot {
-    explicit Slot(std::shared_ptr<std::atomic<std::size_t>> count) : count(std::move(count)) {
-      ++*this->count;
+    Slot(std::shared_ptr<std::atomic<std::size_t>> open,
+         std::shared_ptr<std::atomic<std::size_t>> http)
+        : open(std::move(open)), http(std::move(http)) {
+      ++*this->open;
+      if (this->http) ++*this->http;
     }
     Slot(const Slot&) = delete;
     Slot& operator=(const Slot&) = delete;
-    ~Slot() { --*count; }
-    std::shared_ptr<std::atomic<std::size_t>> count;
+    ~Slot() {
+      if (http) --*http;
+      --*open;
+    }
+    std::shared_ptr<std::atomic<std::size_t>> open;
+    std::shared_ptr<std::atomic<std::size_t>> http;  // null for a live screen
   };
-  return std::make_shared<const Slot>(connections_);
+  return std::make_shared<const Slot>(connections_, http ? http_connections_ : nullptr);
 }
 
 void Server::do_accept() {
@@ -273,8 +287,9 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
   }
   if (ec) {
     fail(ec, "accept");
-  } else if (connections() >= config_.max_connections) {
-    // Over the limit: a short answer on the caller's own time, then close.
+  } else if (http_connections() >= config_.max_connections) {
+    // Over the limit of HTTP connections (live screens are not counted here: they have their own,
+    // max_screens, checked at the upgrade): a short answer on the caller's own time, then close.
     auto refused = std::make_shared<beast::tcp_stream>(std::move(socket));
     Request stub;
     stub.version(11);

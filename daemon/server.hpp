@@ -1,4 +1,4 @@
-// The network side: a listener that accepts connections (up to the configured maximum), one
+// The network side: a listener that accepts connections (up to max_connections HTTP ones), one
 // HTTP session per connection (keep-alive, limits, idle timeout, on one I/O thread of the pool
 // for its whole life), and the hand over of WebSocket upgrades to the live hub. Shaped after
 // Boost.Beast's advanced server example.
@@ -33,8 +33,9 @@ template <typename Stream>
 class BasicHttpSession;
 
 // What to do with a WebSocket upgrade request: take the connection (and answer nothing here), or
-// return a refusal to send as plain HTTP. One handler per kind of connection. Whoever takes the
-// connection keeps `slot` for as long as it is open.
+// return a refusal to send as plain HTTP. One handler per kind of connection. `slot` is the
+// connection's place among the open connections, not under max_connections (a live screen counts
+// under max_screens instead): whoever takes the connection keeps it for as long as it is open.
 struct UpgradeHandlers {
   std::function<std::optional<Response>(tcp::socket& socket, Request& request,
                                         const std::string& remote, ConnectionSlot slot)>
@@ -58,12 +59,16 @@ class Server : public std::enable_shared_from_this<Server> {
   // Stops accepting; idle connections close now, busy ones after their current answer.
   void stop();
 
-  // Open connections (HTTP sessions and live clients), for the connection limit.
+  // Open connections, HTTP and live screens: shutdown waits for them to close.
   std::size_t connections() const { return connections_->load(); }
+  // Open HTTP connections (a connection upgraded to a live screen no longer counts), what
+  // max_connections limits.
+  std::size_t http_connections() const { return http_connections_->load(); }
 
  private:
-  // A new connection's slot; the count drops when its last holder lets go of it.
-  ConnectionSlot take_slot();
+  // A connection's slot, counted in connections() and, for an HTTP one, in http_connections();
+  // the counts drop when its last holder lets go of it.
+  ConnectionSlot take_slot(bool http);
   template <typename Stream>
   friend class BasicHttpSession;
   void do_accept();
@@ -78,6 +83,8 @@ class Server : public std::enable_shared_from_this<Server> {
   tcp::acceptor acceptor_;
   // Shared with the slots, which may outlive the server by a moment at shutdown.
   std::shared_ptr<std::atomic<std::size_t>> connections_ =
+      std::make_shared<std::atomic<std::size_t>>(0);
+  std::shared_ptr<std::atomic<std::size_t>> http_connections_ =
       std::make_shared<std::atomic<std::size_t>>(0);
   std::atomic<bool> stopping_{false};
 

@@ -65,7 +65,8 @@ class Hostile : public ::testing::Test {
     daemon_ = std::make_unique<TallydProcess>(
         dir_.sub("data"),
         std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000",
-                                 "--idle-timeout", idle_timeout(), "--max-connections", "24"});
+                                 "--idle-timeout", idle_timeout(), "--max-connections", "24",
+                                 "--max-screens", "23"});
     daemon_->start();
     cup_ = make_cup(*daemon_, 2);
     HttpClient eva = daemon_->client(cup_.judge_token);
@@ -258,7 +259,8 @@ TEST_F(HostileWithPatientScreens, MoreConnectionsThanAllowedAre503AndTheServerRe
   HttpClient watcher = daemon_->organizer();
   ASSERT_EQ(open_connections_settled(watcher, 1), 1u);
 
-  // --max-connections 24: the watcher and 23 live screens take them all; the next is refused.
+  // --max-screens 23: 23 live screens are allowed; the next is refused (the watcher's HTTP
+  // connection counts under --max-connections, which screens no longer use up).
   std::vector<std::unique_ptr<WsClient>> screens;
   bool refused = false;
   for (int i = 0; i < 40 && !refused; ++i) {
