@@ -1,6 +1,7 @@
 #include "daemon/live.hpp"
 
 #include "daemon/log.hpp"
+#include "daemon/standings_delta.hpp"
 #include "daemon/views.hpp"
 
 #include <boost/asio/dispatch.hpp>
@@ -142,6 +143,7 @@ class BasicLiveSession : public LiveSession,
     net::post(ws_.get_executor(), [self = this->shared_from_this(), snapshot_seq,
                                    snapshot = std::move(snapshot), since]() mutable {
       self->snapshot_seq_ = snapshot_seq;
+      self->standings_seq_ = snapshot_seq;
       self->catch_up_.push_back(std::move(snapshot));
       // The events in (since, snapshot_seq]: read page by page as they are sent.
       if (since && *since < snapshot_seq) self->catch_up_next_ = *since + 1;
@@ -210,9 +212,15 @@ class BasicLiveSession : public LiveSession,
       if (++live_queued_ > hub_->config_.live_queue_limit) return fall_behind();
     }
     if (batch.standings && batch.standings->seq > snapshot_seq_) {
-      // In line after the events it reflects; the newest replaces any not yet sent.
-      std::erase_if(queue_, [](const Queued& q) { return q.kind == Kind::standings; });
-      queue_.push_back({batch.standings->message, Kind::standings});
+      // In line after the events it reflects; the newest replaces any not yet sent — whole then,
+      // since the client never got the standings a delta would build on.
+      bool replaced =
+          std::erase_if(queue_, [](const Queued& q) { return q.kind == Kind::standings; }) > 0;
+      bool delta_fits =
+          !replaced && batch.standings_delta && batch.delta_base_seq == standings_seq_;
+      queue_.push_back({delta_fits ? batch.standings_delta->message : batch.standings->message,
+                        Kind::standings});
+      standings_seq_ = batch.standings->seq;
     }
     write_next();
   }
@@ -395,6 +403,7 @@ class BasicLiveSession : public LiveSession,
   std::deque<Queued> queue_;  // live events and at most one standings, in order
   std::size_t live_queued_ = 0;
   std::uint64_t snapshot_seq_ = 0;
+  std::uint64_t standings_seq_ = 0;  // the standings the client holds once the queue is sent
   std::uint64_t last_queued_seq_ = 0;
   std::optional<websocket::close_reason> pending_close_;
   std::optional<net::steady_timer> cut_timer_;
@@ -524,7 +533,23 @@ void Hub::flush(const std::string& tournament) {
   });
   if (update) {
     std::uint64_t seq = update->at("seq").as_uint64();
-    batch->standings = LiveBatch::Sequenced{seq, make_message(std::move(*update))};
+    auto now = std::make_shared<const json::object>(update->at("standings").as_object());
+    Message whole = make_message(*update);
+    if (channel.last_standings) {
+      json::object delta{{"type", "standings_delta"},
+                         {"seq", seq},
+                         {"base_seq", channel.last_standings_seq},
+                         {"delta", standings_delta(*channel.last_standings, *now)},
+                         {"round", update->at("round")}};
+      Message small = make_message(std::move(delta));
+      if (small->size() < whole->size()) {
+        batch->standings_delta = LiveBatch::Sequenced{seq, std::move(small)};
+        batch->delta_base_seq = channel.last_standings_seq;
+      }
+    }
+    channel.last_standings = std::move(now);
+    channel.last_standings_seq = seq;
+    batch->standings = LiveBatch::Sequenced{seq, std::move(whole)};
   }
   std::shared_ptr<const LiveBatch> shared = std::move(batch);
   auto& sessions = channel.sessions;

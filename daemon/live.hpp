@@ -6,7 +6,9 @@
 // order the store published the events, so joining and publishing never race: a client joins at
 // the projection's seq S and drops any published event with seq <= S (those are in its snapshot
 // or its catch-up). Events published together are handed to each client as one batch with the
-// standings after them, built once and shared by every client; each LiveSession has a bounded
+// standings after them, built once and shared by every client — whole, and as a delta from the
+// previous batch's standings, which a client gets when it holds exactly those (a 1,000-player
+// table is ~190 KB, one result's delta a few hundred bytes); each LiveSession has a bounded
 // queue of events and one slot for the newest standings (a newer one replaces it); a client that
 // falls too far behind is told so and closed, and comes back with `since`. The catch-up (the
 // events after `since` up to the snapshot) is not read here: each session reads it from the log
@@ -54,6 +56,10 @@ struct LiveBatch {
   };
   std::vector<Sequenced> events;
   std::optional<Sequenced> standings;
+  // The same standings as what changed since the previous batch's (standings_delta.hpp), for the
+  // screens that hold exactly those (`delta_base_seq`); absent when it would not be smaller.
+  std::optional<Sequenced> standings_delta;
+  std::uint64_t delta_base_seq = 0;
 };
 
 class LiveSession;
@@ -99,6 +105,9 @@ class Hub : public std::enable_shared_from_this<Hub> {
     std::vector<std::weak_ptr<LiveSession>> sessions;
     std::vector<LiveBatch::Sequenced> unsent;  // published events waiting for the next flush
     bool flush_queued = false;                 // a flush is queued; more events just join it
+    // The standings last sent as a batch, and their seq: the base of the next delta.
+    std::shared_ptr<const boost::json::object> last_standings;
+    std::uint64_t last_standings_seq = 0;
   };
 
   boost::asio::io_context& io_;

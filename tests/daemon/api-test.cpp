@@ -1,5 +1,6 @@
 // The real tallyd on an ephemeral loopback port, driven over real HTTP and WebSocket connections,
 // with the minimal "testgame" so that these tests are about the API, not a game's rules.
+#include "daemon/standings_delta.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
@@ -539,6 +540,45 @@ std::vector<std::uint64_t> read_events_until(WsClient& ws, std::uint64_t seq) {
   }
 }
 
+TEST_F(Api, AfterTheFirstChangeStandingsComeAsDeltasThatRebuildTheStandingsExactly) {
+  tournament(8);
+  HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
+  WsClient ws("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live");
+  auto snapshot = ws.read();
+  ASSERT_TRUE(snapshot);
+  json::object held = snapshot->at("standings").as_object();
+  std::uint64_t held_seq = snapshot->at("seq").to_number<std::uint64_t>();
+  int deltas = 0;
+  for (int t = 1; t <= 4; ++t) {
+    std::string a = "p" + std::to_string(2 * t - 1), b = "p" + std::to_string(2 * t);
+    auto put = eva.put(table(1, t), result({{a, t}, {b, 5 - t}}), kFirstEntry);
+    ASSERT_EQ(put.status, 201) << put.body;
+    const auto seq = put.json().at("seq").to_number<std::uint64_t>();
+    // Read up to the standings of this write, whole or as a delta from what the client holds.
+    for (;;) {
+      auto m = ws.read(std::chrono::seconds(10));
+      ASSERT_TRUE(m) << "no standings after seq " << seq;
+      if (m->at("type") == "standings") {
+        held = m->at("standings").as_object();
+      } else if (m->at("type") == "standings_delta") {
+        EXPECT_EQ(m->at("base_seq").to_number<std::uint64_t>(), held_seq);
+        json::object next;
+        ASSERT_TRUE(daemon::apply_standings_delta(held, m->at("delta").as_object(), next));
+        held = std::move(next);
+        ++deltas;
+      } else {
+        continue;
+      }
+      held_seq = m->at("seq").to_number<std::uint64_t>();
+      if (held_seq >= seq) break;
+    }
+    // What the client rebuilt is what the API answers at that seq.
+    auto now = organizer().get("/v1/tournaments/cup/standings").json();
+    EXPECT_EQ(json::value(held.at("rows")), now.at("rows")) << "after table " << t;
+  }
+  EXPECT_GE(deltas, 3);  // the first change after joining comes whole, the next as deltas
+}
+
 TEST_F(Api, ALiveClientGetsEveryEventOnceInOrderAcrossAReconnectWithSince) {
   tournament(8);
   HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
@@ -556,11 +596,16 @@ TEST_F(Api, ALiveClientGetsEveryEventOnceInOrderAcrossAReconnectWithSince) {
     auto r2 = eva.put(table(1, 2), result({{"p3", 1}, {"p4", 2}}), kFirstEntry);
     seen = read_events_until(ws, r2.json().at("seq").to_number<std::uint64_t>());
     EXPECT_EQ(seen.front(), r1.json().at("seq").to_number<std::uint64_t>());
-    // A standings message follows the change, with the new order.
+    // A standings message follows the change, with the new order: whole, or (when the client
+    // holds the standings before it) as a delta whose first row, sent whole, is the new leader.
     auto standings = ws.read();
     ASSERT_TRUE(standings);
-    EXPECT_EQ(standings->at("type"), "standings");
-    EXPECT_EQ(standings->at("standings").at("rows").at(0).at("player"), "p4");
+    if (standings->at("type") == "standings_delta") {
+      EXPECT_EQ(standings->at("delta").at("order").at(0).at("row").at("player"), "p4");
+    } else {
+      EXPECT_EQ(standings->at("type"), "standings");
+      EXPECT_EQ(standings->at("standings").at("rows").at(0).at("player"), "p4");
+    }
   }  // disconnected
 
   std::uint64_t last_seen = seen.back();
