@@ -16,7 +16,10 @@ Api::Api(events::EventStore& store, LiveState& state, const projections::GameReg
          Metrics& metrics, const Config& config)
     : store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
 
-void Api::finish_background_work() { background_.join(); }
+void Api::finish_background_work() {
+  background_.join();
+  seating_.join();
+}
 
 std::vector<Api::RouteSpec> Api::routes() {
   auto bind = [](void (Api::*handler)(const ExchangePtr&)) {
@@ -53,6 +56,7 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player)},
       {verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
        bind(&Api::drop_player)},
+      // Its prepare runs on seating_ (see seat_round).
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
       {verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round)},
       {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
@@ -93,7 +97,7 @@ events::Digest request_digest(const Exchange& ex) {
 
 }  // namespace
 
-void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer) {
+void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn where) {
   auto key_header = ex->request.find("Idempotency-Key");
   if (key_header != ex->request.end()) {
     std::string key(key_header->value());
@@ -120,12 +124,34 @@ void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer) {
       return ex->respond(answer(original));
     }
   }
-  attempt(ex, std::move(prepare), std::move(answer), 5);
+  attempt(ex, std::move(prepare), std::move(answer), 5, where);
 }
 
-void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left) {
+void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+                  PrepareOn where) {
+  if (where == PrepareOn::caller) {
+    return attempt_here(ex, std::move(prepare), std::move(answer), attempts_left, where);
+  }
+  boost::asio::post(seating_, [this, ex, prepare = std::move(prepare), answer = std::move(answer),
+                               attempts_left, where]() mutable {
+    try {
+      attempt_here(ex, std::move(prepare), std::move(answer), attempts_left, where);
+    } catch (const std::exception& e) {
+      answer_handler_failure(ex, e);
+    }
+  });
+}
+
+void Api::attempt_here(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+                       PrepareOn where) {
   Prepared prepared = prepare();
-  if (prepared.refusal) return ex->respond(std::move(*prepared.refusal));
+  if (prepared.refusal) {
+    if (where == PrepareOn::caller) return ex->respond(std::move(*prepared.refusal));
+    // Sent from the connection's thread, as every other answer.
+    return boost::asio::post(ex->executor, [ex, refusal = std::move(*prepared.refusal)]() mutable {
+      ex->respond(std::move(refusal));
+    });
+  }
   auto key_header = ex->request.find("Idempotency-Key");
   if (key_header != ex->request.end()) {
     prepared.append.idempotency_key = std::string(key_header->value());
@@ -133,16 +159,16 @@ void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int att
   }
   auto started = std::chrono::steady_clock::now();
   store_.append_async(std::move(prepared.append), [this, ex, prepare = std::move(prepare),
-                                                   answer = std::move(answer), attempts_left,
+                                                   answer = std::move(answer), attempts_left, where,
                                                    started](events::AppendResult result) mutable {
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     metrics_.observe_append(took.count());
     // Off the store's writer thread, onto the connection's: answers render tables and standings.
     boost::asio::post(ex->executor, [this, ex, prepare = std::move(prepare),
-                                     answer = std::move(answer), attempts_left,
+                                     answer = std::move(answer), attempts_left, where,
                                      result = std::move(result)]() mutable {
       try {
-        finish(ex, std::move(prepare), std::move(answer), attempts_left, result);
+        finish(ex, std::move(prepare), std::move(answer), attempts_left, where, result);
       } catch (const std::exception& e) {
         ex->respond(problem(ex->request, http::status::internal_server_error,
                             std::string("internal error after the store answered: ") + e.what()));
@@ -152,7 +178,7 @@ void Api::attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int att
 }
 
 void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
-                 const events::AppendResult& result) {
+                 PrepareOn where, const events::AppendResult& result) {
   using S = events::AppendStatus;
   switch (result.status) {
     case S::appended:
@@ -160,7 +186,7 @@ void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int atte
       return ex->respond(answer(result));
     case S::version_conflict:
       if (attempts_left > 1) {
-        return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1);
+        return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1, where);
       }
       return ex->respond(problem(ex->request, http::status::conflict,
                                  "the stream kept changing while this was checked; try again"));

@@ -7,7 +7,9 @@
 // Thread safety: handlers run on any I/O thread; store completions are posted back to the
 // request's connection thread (Exchange::executor) so that no rendering happens on the store's
 // writer thread. The slow organizer operations (verify, backup, export) run on a background
-// thread of the Api's own.
+// thread of the Api's own; seating a round is computed on another thread of its own (seating_),
+// on a copy of the tournament taken under the projection's lock, so that neither the I/O threads
+// nor the store's writer (whose subscriber needs the lock exclusively) wait for it.
 #pragma once
 
 #include "daemon/config.hpp"
@@ -58,14 +60,25 @@ class Api {
   // Renders the answer to an appended (or idempotently repeated) write from its AppendResult.
   using Answer = std::function<Response(const events::AppendResult&)>;
 
+  // Where a write's prepare runs: on the calling thread (an I/O thread, or the connection's after
+  // a version conflict), or — for a prepare that takes seconds — on seating_, its refusal then
+  // sent from the connection's thread. The answer is rendered on the connection's thread either
+  // way.
+  enum class PrepareOn { caller, seating_thread };
+
   // The write protocol every POST/PUT follows: an Idempotency-Key seen before is answered with
   // the original result; otherwise prepare → append → answer, preparing again (a bounded number
   // of times) when the stream moved between the check and the append.
-  void write(const ExchangePtr& ex, Prepare prepare, Answer answer);
-  void attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left);
+  void write(const ExchangePtr& ex, Prepare prepare, Answer answer,
+             PrepareOn where = PrepareOn::caller);
+  void attempt(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+               PrepareOn where);
+  // attempt() on the thread it is called on.
+  void attempt_here(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
+                    PrepareOn where);
   // Turns the store's answer into the HTTP answer (or another attempt after a conflict).
   void finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
-              const events::AppendResult& result);
+              PrepareOn where, const events::AppendResult& result);
 
   // --- judges ---
   void create_judge(const ExchangePtr& ex);
@@ -115,6 +128,10 @@ class Api {
   // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
   // would hold up every judge whose connection shares that thread.
   boost::asio::thread_pool background_{1};
+  // Seating a round by standings takes seconds on a big field (the search for fewest repeat
+  // meetings). It runs here, one seating at a time, never on an I/O thread nor under the
+  // projection's lock; not on background_, where a verify or an export can take minutes.
+  boost::asio::thread_pool seating_{1};
 };
 
 }  // namespace tally::daemon

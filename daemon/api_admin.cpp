@@ -1,6 +1,7 @@
 // Judges, tournaments, players and rounds: the organizer's part of the API.
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
+#include "daemon/log.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/views.hpp"
 #include "events/sha256.hpp"
@@ -16,6 +17,9 @@ using projections::Tournament;
 namespace {
 
 constexpr std::string_view kJudgesStream = "judges";
+// How many copies of a tournament a seating is computed on before it gives up (409) because the
+// tournament kept changing while it was computed.
+constexpr int kSeatingCopies = 5;
 
 Response not_found(const Request& request, std::string_view what) {
   return problem(request, http::status::not_found, what);
@@ -362,27 +366,41 @@ void Api::seat_round(const ExchangePtr& ex) {
   request.reason = reason;
   const std::string t_id = ex->params.at("t");
 
+  // Runs on seating_ (PrepareOn::seating_thread): the projection's lock is held only to copy the
+  // tournament and, after the seating is computed on the copy, to check that the tournament has
+  // not moved since (its last_seq covers its own stream and its tables' streams). A seating
+  // computed on a stale copy is computed again on a fresh one; the append then expects the
+  // tournament stream's version the copy had.
   write(
       ex,
       [this, ex, t_id, request, force, reason] {
         Prepared p;
         std::optional<projections::Seating> seating;
         std::uint32_t number = 0;
-        state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
+        for (int copies = 0; copies < kSeatingCopies; ++copies) {
+          std::optional<Tournament> copy;
+          const projections::Game* game = nullptr;
+          state_.read([&](const LiveState& s) {
+            if (const Tournament* t = s.tournament(t_id)) {
+              copy = *t;  // events are shared: a copy is cheap next to the seating
+              game = s.game_of(*t);
+            }
+          });
+          if (!copy) {
             p.refusal = tournament_not_found(ex->request, t_id);
-            return;
+            return p;
           }
-          const projections::Game& game = *s.game_of(*t);
-          if (!t->rounds.empty() && !force) {
+          p.refusal.reset();
+          seating.reset();
+          const Tournament& t = *copy;
+          if (!t.rounds.empty() && !force) {
             // A round is seated only once the previous one is fully reported, unless forced.
-            const projections::Round& last = t->rounds.back();
+            const projections::Round& last = t.rounds.back();
             json::array open;
             for (const auto& seated : last.tables) {
-              const auto* table = t->table(last.number, seated.number);
+              const auto* table = t.table(last.number, seated.number);
               auto blank = projections::blank_table(last.number, seated.number);
-              if (!game.table_result(*t, table ? *table : blank)) open.emplace_back(seated.number);
+              if (!game->table_result(t, table ? *table : blank)) open.emplace_back(seated.number);
             }
             if (!open.empty()) {
               p.refusal = problem(
@@ -394,21 +412,38 @@ void Api::seat_round(const ExchangePtr& ex) {
                                    {"field", "force"},
                                    {"tables", open},
                                    {"message", "the previous round is not fully reported"}}});
-              return;
             }
           }
-          projections::SeatingRequest r = request;
-          number = static_cast<std::uint32_t>(t->rounds.size() + 1);
-          r.round = number;
-          auto outcome = game.seat_round(*t, r);
-          if (!outcome) {
-            p.refusal = unprocessable(ex->request, "this round cannot be seated",
-                                      rule_errors(outcome.errors));
-            return;
+          if (!p.refusal) {
+            projections::SeatingRequest r = request;
+            number = static_cast<std::uint32_t>(t.rounds.size() + 1);
+            r.round = number;
+            auto outcome = game->seat_round(t, r);
+            if (outcome) {
+              seating = std::move(outcome.value);
+            } else {
+              p.refusal = unprocessable(ex->request, "this round cannot be seated",
+                                        rule_errors(outcome.errors));
+            }
           }
-          seating = std::move(outcome.value);
-          p.append.expected = ExpectedVersion::exactly(t->version);
-        });
+          // The answer (a seating or a refusal) stands only for the tournament as it still is.
+          bool current = state_.read([&](const LiveState& s) {
+            const Tournament* now = s.tournament(t_id);
+            return now != nullptr && now->last_seq == t.last_seq;
+          });
+          if (current) {
+            if (!p.refusal) p.append.expected = ExpectedVersion::exactly(t.version);
+            break;
+          }
+          log::info("seating discarded: the tournament changed while it was computed",
+                    {{"request_id", ex->request_id},
+                     {"tournament", t_id},
+                     {"copy_seq", t.last_seq},
+                     {"copies", copies + 1}});
+          p.refusal = problem(ex->request, http::status::conflict,
+                              "the tournament kept changing while the round was seated; try again");
+          seating.reset();
+        }
         if (p.refusal) return p;
         Draft d;
         auto e = d.event();
@@ -453,7 +488,8 @@ void Api::seat_round(const ExchangePtr& ex) {
           out["seq"] = r.last_seq;
           return json_response(ex->request, http::status::created, out);
         });
-      });
+      },
+      PrepareOn::seating_thread);
 }
 
 void Api::get_round(const ExchangePtr& ex) {
