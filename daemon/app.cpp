@@ -206,6 +206,10 @@ void App::run() {
          auto alive = weak.lock();
          return alive ? alive->connections() : 0;
        },
+       .http_connections = [weak = std::weak_ptr<Server>(server)]() -> std::size_t {
+         auto alive = weak.lock();
+         return alive ? alive->http_connections() : 0;
+       },
        .live_clients = [weak = std::weak_ptr<Hub>(hub)]() -> std::size_t {
          auto alive = weak.lock();
          return alive ? alive->sessions() : 0;

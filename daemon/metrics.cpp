@@ -86,16 +86,15 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
       << "# TYPE tallyd_live_clients gauge\n"
       << "tallyd_live_clients " << (gauges_.live_clients ? gauges_.live_clients() : 0) << "\n";
   if (gauges_.open_connections) {
-    std::size_t open = gauges_.open_connections();
-    std::size_t live = gauges_.live_clients ? gauges_.live_clients() : 0;
     out << "# HELP tallyd_open_connections Open connections, HTTP and live.\n"
         << "# TYPE tallyd_open_connections gauge\n"
-        << "tallyd_open_connections " << open << "\n";
-    // Screens count themselves a moment before their connection does: never below zero.
+        << "tallyd_open_connections " << gauges_.open_connections() << "\n";
+  }
+  if (gauges_.http_connections) {
     out << "# HELP tallyd_http_connections Open HTTP connections (live screens not included), as "
            "max_connections counts them.\n"
         << "# TYPE tallyd_http_connections gauge\n"
-        << "tallyd_http_connections " << (open > live ? open - live : 0) << "\n";
+        << "tallyd_http_connections " << gauges_.http_connections() << "\n";
   }
   out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the "
          "projections.\n"

@@ -24,10 +24,11 @@ class Metrics {
   // From the moment a write is handed to the store until it is acknowledged durable.
   void observe_append(double seconds);
   // Gauges whose owners keep the count, read when /metrics is rendered: open connections, HTTP
-  // and live (the server), and live screens as max_screens counts them (the hub); the HTTP ones,
-  // what max_connections counts, are the difference.
+  // and live, and the HTTP ones as max_connections counts them (the server), and live screens as
+  // max_screens counts them (the hub).
   struct Gauges {
     std::function<std::size_t()> open_connections;
+    std::function<std::size_t()> http_connections;
     std::function<std::size_t()> live_clients;
   };
   // Set once the server and the hub exist.
