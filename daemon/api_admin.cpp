@@ -371,9 +371,12 @@ void Api::seat_round(const ExchangePtr& ex) {
   // not moved since (its last_seq covers its own stream and its tables' streams). A seating
   // computed on a stale copy is computed again on a fresh one; the append then expects the
   // tournament stream's version the copy had.
+  // What the game says of the seating it appends (e.g. its search stopped at its budget), for the
+  // answer; an idempotent replay answers without it.
+  auto notice = std::make_shared<std::string>();
   write(
       ex,
-      [this, ex, t_id, request, force, reason] {
+      [this, ex, t_id, request, force, reason, notice] {
         Prepared p;
         std::optional<projections::Seating> seating;
         std::uint32_t number = 0;
@@ -445,6 +448,7 @@ void Api::seat_round(const ExchangePtr& ex) {
           seating.reset();
         }
         if (p.refusal) return p;
+        *notice = seating->notice;
         Draft d;
         auto e = d.event();
         e.setAuthor(ex->identity.id);
@@ -472,7 +476,7 @@ void Api::seat_round(const ExchangePtr& ex) {
         p.append.events.push_back(std::move(d));
         return p;
       },
-      [this, ex, t_id](const AppendResult& r) {
+      [this, ex, t_id, notice](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
         std::uint32_t number = event->event().getPayload().getRoundSeated().getRound();
         return state_.read([&](const LiveState& s) {
@@ -486,6 +490,7 @@ void Api::seat_round(const ExchangePtr& ex) {
           }
           json::object out = round_json(s, *t, *s.game_of(*t), *round);
           out["seq"] = r.last_seq;
+          if (!notice->empty()) out["notice"] = *notice;
           return json_response(ex->request, http::status::created, out);
         });
       },

@@ -62,6 +62,9 @@ struct Seating {
   schema::SeatingMethod method = schema::SeatingMethod::RANDOM;
   std::uint64_t seed = 0;  // 0 unless random
   std::vector<SeatedTable> tables;
+  // For the organizer, shown with the seating: e.g. that the search stopped at its budget with
+  // the best seating it found. Empty: nothing to say.
+  std::string notice = {};
 };
 
 // --- What a client needs to know of a game (GET /v1/games) ---------------------------------------

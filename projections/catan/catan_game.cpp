@@ -116,7 +116,10 @@ class CatanGame final : public Game {
 
   Outcome<Seating> seat_round(const Tournament& tournament,
                               const SeatingRequest& request) const override {
-    return catan::seat_catan_round(tournament, request, catan::rules_of(tournament));
+    catan::SearchNote note;
+    auto seating = catan::seat_catan_round(tournament, request, catan::rules_of(tournament), &note);
+    if (seating) seating.value->notice = note.text;
+    return seating;
   }
 
   // A result stays in effect after a void or a re-seating that no longer fits it; the organizer

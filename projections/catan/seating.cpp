@@ -111,6 +111,12 @@ std::vector<std::string> draw(std::vector<std::string> players, std::uint64_t se
 
 Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingRequest& request,
                                   const CatanRules& rules) {
+  return seat_catan_round(tournament, request, rules, nullptr);
+}
+
+Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingRequest& request,
+                                  const CatanRules& rules, SearchNote* note, std::uint64_t budget) {
+  if (note != nullptr) *note = {};
   if (rules.rounds && request.round > *rules.rounds) {
     return refused("round " + std::to_string(request.round) +
                    " is beyond the tournament's planned rounds (" + std::to_string(*rules.rounds) +
@@ -155,7 +161,17 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
       options.weight.push_back(order.size() - rank);
   }
   options.seed = method == Method::RANDOM ? request.seed : 0;
+  options.budget = budget;
   auto found = minimise_repeats(meetings_before(tournament, request.round, order), start, options);
+  if (note != nullptr) {
+    *note = {true, found.repeats, found.proven_minimum, found.stopped_at_budget, found.steps, ""};
+    if (found.stopped_at_budget) {
+      note->text = "the seating search stopped at its budget (" + std::to_string(budget) +
+                   " steps) with the best seating it found: " + std::to_string(found.repeats) +
+                   " repeat meeting" + (found.repeats == 1 ? "" : "s") +
+                   (found.repeats == 0 ? "" : ", not proven the fewest");
+    }
+  }
 
   Tables tables = std::move(found.tables);
   if (method == Method::STANDINGS) {

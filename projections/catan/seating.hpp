@@ -7,6 +7,7 @@
 #pragma once
 
 #include "projections/catan/rules.hpp"
+#include "projections/catan/seating_search.hpp"
 #include "projections/game.hpp"
 
 #include <cstdint>
@@ -30,5 +31,22 @@ std::vector<std::string> draw(std::vector<std::string> players, std::uint64_t se
 // does not seat every active player exactly once at tables of 3 or 4.
 Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingRequest& request,
                                   const CatanRules& rules);
+
+// What the repeat search behind a random or by-standings seating did (seating_search.hpp).
+struct SearchNote {
+  bool searched = false;  // false for a manual seating
+  std::uint64_t repeats = 0;
+  bool proven_minimum = false;
+  bool stopped_at_budget = false;
+  std::uint64_t steps = 0;
+  // For the organizer, "" unless the search stopped at its budget: that it did, and the repeats
+  // of the best seating it found.
+  std::string text;
+};
+
+// The same, with what the search did in `*note` (when not null), within `budget` steps.
+Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingRequest& request,
+                                  const CatanRules& rules, SearchNote* note,
+                                  std::uint64_t budget = SearchOptions::kDefaultBudget);
 
 }  // namespace tally::projections::catan

@@ -18,7 +18,17 @@
 // standings seating is its minimum), so that a repeat is avoided by moving up the best-ranked
 // player who can take the place. It is a preference, not a guarantee.
 //
-// Deterministic: the same input and seed give the same seating (no clock, no time limit).
+// Budget: the whole search is given `SearchOptions::budget` steps (swaps tried, and the exact
+// search's work), counted, not timed; it checks after each player's swaps and each exact node,
+// and once past the budget stops with the best seating found so far, valid and with the
+// repeats it claims, and says so (`stopped_at_budget`).
+//
+// Speed: a descent tries only the swaps that touch a table changed since the seating was last a
+// local minimum (the others cannot lower the cost), so a restart costs about players × changed
+// tables instead of players², with exactly the same swaps as trying every pair; a swap of two
+// players who meet no one at their tables is dismissed at once unless it lowers the placement.
+//
+// Deterministic: the same input, seed and budget give the same seating (no clock).
 //
 // Thread safety: pure functions.
 #pragma once
@@ -51,12 +61,22 @@ struct SearchOptions {
   std::uint32_t restarts = 200;
   // Nodes the exact search may visit before it gives up proving. Default: 3,000,000.
   std::uint64_t exact_budget = 3'000'000;
+  // Steps the whole search may take (0: no limit): 1 per swap the local search dismisses at
+  // once, 4 per swap whose repeats it works out (about the time each takes), and per node of the
+  // exact search the work of its bound (unplaced players × tables, + players). Past it the
+  // search stops and returns the best seating found so far. Default: 400,000,000, about 0.5–0.8 s
+  // on the development machine (docs/performance.md); 1,000 players by standings in round 10
+  // take about 300,000,000.
+  static constexpr std::uint64_t kDefaultBudget = 400'000'000;
+  std::uint64_t budget = kDefaultBudget;
 };
 
 struct SearchResult {
   Tables tables;  // the sizes of `start`, table by table
   std::uint64_t repeats = 0;
   bool proven_minimum = false;
+  bool stopped_at_budget = false;  // the budget ran out: the best found, not a finished search
+  std::uint64_t steps = 0;         // the steps taken (see SearchOptions::budget)
 };
 
 // REQUIRES: `start` seats every player 0..meetings.size()-1 exactly once; weight, when given,

@@ -273,6 +273,40 @@ TEST(CatanSeating, ADroppedPlayersPastMeetingsDoNotCount) {
   EXPECT_EQ(repeats(b.tournament(), *seating.value), 3u);
 }
 
+TEST(CatanSeating, TheSearchSaysWhenItStoppedAtItsBudget) {
+  // 40 players after two rounds seated in name order: round 3 by standings (everyone tied, so
+  // by name) repeats them all unless the search moves players.
+  auto b = registered(40);
+  for (int r = 0; r < 2; ++r) {
+    std::vector<std::vector<std::string>> tables;
+    for (std::size_t t = 0; t < 10; ++t) {
+      tables.emplace_back();
+      for (std::size_t s = 1; s <= 4; ++s) tables.back().push_back("p" + std::to_string(4 * t + s));
+    }
+    b.seat(tables);
+  }
+  SearchNote note;
+  auto cut = seat_catan_round(b.tournament(), request(3, Method::STANDINGS), {}, &note, 10);
+  ASSERT_TRUE(cut);
+  EXPECT_TRUE(note.searched);
+  EXPECT_TRUE(note.stopped_at_budget);
+  EXPECT_EQ(note.repeats, repeats(b.tournament(), *cut.value));
+  EXPECT_NE(note.text.find("stopped at its budget (10 steps)"), std::string::npos) << note.text;
+  std::size_t seated = 0;
+  for (const auto& t : cut.value->tables) seated += t.players.size();
+  EXPECT_EQ(seated, 40u);
+
+  auto full = seat_catan_round(b.tournament(), request(3, Method::STANDINGS), {}, &note);
+  ASSERT_TRUE(full);
+  EXPECT_FALSE(note.stopped_at_budget);
+  EXPECT_EQ(note.text, "");
+  EXPECT_EQ(note.repeats, 0u);
+  EXPECT_EQ(repeats(b.tournament(), *full.value), 0u);
+  // The plain overload seats the same.
+  auto plain = seat_catan_round(b.tournament(), request(3, Method::STANDINGS), {});
+  EXPECT_EQ(tables_of(*plain.value), tables_of(*full.value));
+}
+
 TEST(CatanSeating, ManualSeatingIsChecked) {
   auto b = registered(8);
   b.player("gone", "Gone").drop("gone");

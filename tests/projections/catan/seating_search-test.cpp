@@ -215,6 +215,105 @@ TEST(CatanSeatingSearch, DeterministicForOneSeed) {
   EXPECT_EQ(first.tables, again.tables);
 }
 
+// A large by-standings problem: `n` players after `rounds` earlier rounds seated in the
+// standings order (so that neighbours have met), and weights falling with the rank.
+struct ByStandings {
+  Meetings m;
+  Tables start;
+  std::vector<std::uint64_t> weight;
+};
+ByStandings by_standings(std::size_t n, int rounds, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const auto sizes = *table_sizes(n);
+  ByStandings out{Meetings(n, std::vector<std::uint32_t>(n, 0)), {}, {}};
+  add_round(out.m, chunk(shuffled(n, rng), sizes));
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  for (int r = 1; r < rounds; ++r) {
+    // Standings that move a little: neighbours swap places at random.
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      if (rng() % 3 == 0) std::swap(order[i], order[i + 1]);
+    }
+    add_round(out.m, chunk(order, sizes));
+  }
+  out.start = chunk(order, sizes);
+  for (std::size_t p = 0; p < n; ++p) out.weight.push_back(n - p);
+  return out;
+}
+
+TEST(CatanSeatingSearch, ATinyBudgetStopsEarlySaysSoAndStillSeatsEveryone) {
+  const auto problem = by_standings(200, 6, 17);
+  const auto sizes = *table_sizes(200);
+  SearchOptions options;
+  options.weight = problem.weight;
+  options.budget = 1'000;  // not even the first descent's first pass
+  auto stopped = minimise_repeats(problem.m, problem.start, options);
+  expect_valid(stopped, problem.m, sizes);
+  EXPECT_TRUE(stopped.stopped_at_budget);
+  EXPECT_GT(stopped.steps, options.budget);  // it stops at the first check past the budget …
+  EXPECT_LT(stopped.steps, options.budget + 4 * 200);  // … which comes after each player's swaps
+  EXPECT_LE(stopped.repeats, repeat_cost(problem.m, problem.start));  // never worse than the start
+  if (stopped.repeats > 0) {
+    EXPECT_FALSE(stopped.proven_minimum);
+  }
+
+  // With the default budget it finishes, and does at least as well.
+  options.budget = SearchOptions::kDefaultBudget;
+  auto finished = minimise_repeats(problem.m, problem.start, options);
+  expect_valid(finished, problem.m, sizes);
+  EXPECT_FALSE(finished.stopped_at_budget);
+  EXPECT_LE(finished.steps, options.budget);
+  EXPECT_LE(finished.repeats, stopped.repeats);
+  // No limit: the same search.
+  options.budget = 0;
+  auto unlimited = minimise_repeats(problem.m, problem.start, options);
+  EXPECT_EQ(unlimited.tables, finished.tables);
+  EXPECT_EQ(unlimited.steps, finished.steps);
+}
+
+// The budget also stops the exact search: repeats forced (12 players after one round of three
+// tables of 4 need 3), a budget that lets the local search finish but not the proof.
+TEST(CatanSeatingSearch, TheBudgetAlsoStopsTheExactSearch) {
+  const std::size_t n = 12;
+  const auto sizes = *table_sizes(n);
+  Meetings m(n, std::vector<std::uint32_t>(n, 0));
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  add_round(m, chunk(order, sizes));
+  SearchOptions options;
+  options.restarts = 0;
+  auto full = minimise_repeats(m, chunk(order, sizes), options);
+  ASSERT_EQ(full.repeats, 3u);
+  ASSERT_TRUE(full.proven_minimum);
+  ASSERT_FALSE(full.stopped_at_budget);
+  // The first descent alone takes a few hundred steps; the proof takes more.
+  options.budget = full.steps - 1;
+  auto cut = minimise_repeats(m, chunk(order, sizes), options);
+  expect_valid(cut, m, sizes);
+  EXPECT_TRUE(cut.stopped_at_budget);
+  EXPECT_FALSE(cut.proven_minimum);
+  EXPECT_GE(cut.repeats, 3u);
+}
+
+// Same seed, same seating, at the size of a large event, with the budget reached (where it
+// stops is a count of steps, not a clock) and with a different seed something else.
+TEST(CatanSeatingSearch, DeterministicAtALargeSizeAlsoAtTheBudget) {
+  const std::size_t n = 1000;
+  const auto problem = by_standings(n, 9, 2026);
+  const auto sizes = *table_sizes(n);
+  SearchOptions options;
+  options.weight = problem.weight;
+  options.seed = 7;
+  options.budget = 20'000'000;
+  auto first = minimise_repeats(problem.m, problem.start, options);
+  auto again = minimise_repeats(problem.m, problem.start, options);
+  expect_valid(first, problem.m, sizes);
+  EXPECT_EQ(first.tables, again.tables);
+  EXPECT_EQ(first.steps, again.steps);
+  EXPECT_EQ(first.stopped_at_budget, again.stopped_at_budget);
+  EXPECT_EQ(first.repeats, 0u);  // the standings repeat many meetings; none is forced
+}
+
 TEST(CatanSeatingSearch, WithoutRepeatsToAvoidTheStartStands) {
   const std::size_t n = 11;
   Meetings m(n, std::vector<std::uint32_t>(n, 0));
