@@ -846,6 +846,12 @@ test("public standings: live, CSV download, pairings by table and by name (Czech
     window.print = () => {}; // no print dialog in a test; the page's print CSS is what is checked
   });
   const page = await context.newPage();
+  let deltas = 0; // standings that came as deltas (docs/api.md, "Standings deltas")
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", ({ payload }) => {
+      if (String(payload).startsWith('{"type":"standings_delta"')) deltas++;
+    }),
+  );
   await page.goto(`${tallyd.base}/t/public`);
   await page.locator("#standings tbody tr").first().waitFor();
   await page.locator("#pairings-by-table tbody tr").first().waitFor();
@@ -915,6 +921,23 @@ test("public standings: live, CSV download, pairings by table and by name (Czech
   await page.waitForFunction(everyonePlayed, null, { timeout: 3000 });
   const live = await page.locator("#standings tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.innerText.trim())));
   assert.deepEqual(live, now.rows.map(catanRowTexts));
+
+  // A correction after it: its standings come as a delta from what the page holds, which the
+  // page's LiveFeed applies to exactly the server's standings.
+  const swapped = { ...catanResult(table2, [...CATAN_SHEETS].reverse()), reason: "the sheets of table 2 were swapped" };
+  await tallyd.must(200, "PUT", "/v1/tournaments/public/rounds/1/tables/2/result", swapped, {
+    token: judges.Olga.token,
+    headers: { "If-Match": '"1"' },
+  });
+  const corrected = (await tallyd.must(200, "GET", "/v1/tournaments/public/standings")).rows.map(catanRowTexts);
+  await page.waitForFunction(
+    (rows) =>
+      JSON.stringify([...document.querySelectorAll("#standings tbody tr")].map((tr) => [...tr.cells].map((c) => c.innerText.trim()))) ===
+      JSON.stringify(rows),
+    corrected,
+    { timeout: 3000 },
+  );
+  assert.ok(deltas >= 1, "the correction's standings came as a delta");
   await closeContext(context);
 });
 
