@@ -6,8 +6,9 @@
 Writes OUT_DIR/appends.png (appends/s by writers: tallyd HTTP, the store API, the HTTP floor and
 the peers at 64),
 OUT_DIR/delivery.png (write → WebSocket delivery by screens), OUT_DIR/memory-writers.png and
-OUT_DIR/memory-screens.png (server memory by writers and by screens) and OUT_DIR/replay.png
-(replay time by events). Medians, with the
+OUT_DIR/memory-screens.png (server memory by writers and by screens), OUT_DIR/replay.png
+(replay time by events) and OUT_DIR/big-event.png (the big event's costs by players, read from
+the parts/big-event-N.json beside RESULTS_JSON). Medians, with the
 spread over the repeats as error bars. Needs Debian's python3-matplotlib.
 """
 import json
@@ -125,6 +126,53 @@ def plot_replay(r, out):
     finish(fig, ax, out / "replay.png", "Replay at start", "events in the log", "seconds (log)")
 
 
+def plot_big_event(parts, out):
+    """OUT/big-event.png: the big event's costs against the field size, from
+    PARTS/big-event-N.json (tally-big-event, with the replay run-all.sh adds)."""
+    rows = []
+    for path in parts.glob("big-event-*.json"):
+        if path.name.endswith(".cpu.json"):
+            continue
+        try:
+            rows.append(json.loads(path.read_text()))
+        except ValueError:
+            continue
+    rows = sorted((r for r in rows if "summary" in r), key=lambda r: r["players"])
+    if not rows:
+        return
+    xs = [r["players"] for r in rows]
+    s = [r["summary"] for r in rows]
+    panels = [
+        ("seating by standings, s (worst round)", [("seating", [v["seating_seconds"] for v in s])]),
+        ("write p99, ms (worst round)", [("write p99", [v["write_p99_ms"] for v in s])]),
+        ("GET standings, ms (p50)", [("standings", [v["standings_render_ms"] for v in s])]),
+        ("standings bytes per result per screen", [
+            ("with deflate", [v["standings_bytes_per_result_deflate"] for v in s]),
+            ("without", [v["standings_bytes_per_result_plain"] for v in s])]),
+        ("tallyd RSS, MiB", [("after the rounds", [v["server_rss_mib"] for v in s]),
+                             ("after replay", [r.get("server_rss_mib_after_replay") for r in rows])]),
+        ("replay at start, s", [("replay", [r.get("replay", {}).get("seconds") for r in rows])]),
+    ]
+    fig, axes = plt.subplots(2, 3, figsize=(12, 7))
+    for ax, (title, lines) in zip(axes.flat, panels):
+        for label, ys in lines:
+            pts = [(x, y) for x, y in zip(xs, ys) if y is not None]
+            if pts:
+                ax.plot([x for x, _ in pts], [y for _, y in pts], marker="o", label=label)
+        ax.set_xscale("log")
+        ax.set_xticks(xs, [str(x) for x in xs])
+        ax.set_ylim(bottom=0)
+        ax.set_title(title, fontsize="medium")
+        ax.set_xlabel("players")
+        ax.grid(True, which="both", alpha=0.3)
+        if len(lines) > 1:
+            ax.legend(fontsize="small")
+    fig.suptitle("The big event: cost against field size (Catan, 3 rounds, tables of 4)")
+    fig.tight_layout()
+    fig.savefig(out / "big-event.png", dpi=110)
+    plt.close(fig)
+
+
 def main(results_path, out_dir):
     r = json.loads(Path(results_path).read_text())
     out = Path(out_dir)
@@ -136,6 +184,7 @@ def main(results_path, out_dir):
         plot_delivery(r, out)
     if r["replay"]:
         plot_replay(r, out)
+    plot_big_event(Path(results_path).parent / "parts", out)
     print("plots in", out)
 
 

@@ -21,6 +21,8 @@
 #   replay of 10^4, 10^5, 10^6 events (bench-replay);
 #   write → WebSocket delivery at 10, 100, 1000, 5000 screens (tally-loadgen, 4 judges at 50/s),
 #   and at 1000 screens at a venue's pace (5 writes/s);
+#   the big event (tally-big-event): a Catan tournament of 100, 300, 1000, 3000 players (--quick:
+#   100, 300), three rounds, then tallyd restarted on its data directory for the replay time;
 # with the servers' memory at each point. Writes DIR/parts/*.json (each program's own output),
 # DIR/results.json (everything, with the ratios and goals), DIR/results.md (the tables),
 # DIR/*.png (bench/plot.py) and DIR/run.log. Not part of the test command; takes ~5 minutes with --repeat 2
@@ -68,7 +70,7 @@ if ((BUILD)); then
   jobs=${BENCH_JOBS:-$(nproc)}
   cmake -S . -B "$RELEASE" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTALLY_TESTS=OFF -DTALLY_BENCH=ON >/dev/null
   cmake --build "$RELEASE" -j "$jobs" --target tallyd tally-loadgen tally-http-floor bench-store \
-    bench-replay
+    bench-replay tally-big-event
   cmake -S bench/peers -B "$PEERS_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$PEERS_BUILD" -j "$jobs"
 fi
@@ -78,6 +80,7 @@ FLOOR_BIN=$ROOT/$RELEASE/bench/tally-http-floor
 BENCH_STORE=$ROOT/$RELEASE/bench/bench-store
 BENCH_REPLAY=$ROOT/$RELEASE/bench/bench-replay
 PEER_BENCH=$ROOT/$PEERS_BUILD/tally-peer-bench
+BIG_EVENT=$ROOT/$RELEASE/bench/tally-big-event
 
 # --- where it runs: servers' data on the same disk as the build, removed at the end
 PARTS=$OUT/parts
@@ -208,6 +211,39 @@ done
 for n in "${REPLAY_SIZES[@]}"; do
   echo "== replay-$n"
   TMPDIR=$BENCH_TMP "$BENCH_REPLAY" "$n" --json "$PARTS/replay-$n.json"
+done
+
+# The big event (docs/performance.md, "The big event"): N players, three rounds, against a fresh
+# tallyd; then tallyd restarted on the same data directory, and the replay time its log gives
+# ("projections rebuilt") and its RSS after it added to PARTS/big-event-N.json.
+if ((QUICK)); then BIG_SIZES=(100 300); else BIG_SIZES=(100 300 1000 3000); fi
+for n in "${BIG_SIZES[@]}"; do
+  start_tallyd "big-event-$n"
+  measured "big-event-$n" "$TALLYD_PID" "$BIG_EVENT" --server "$TALLYD_ADDR" \
+    --token-file "$TALLYD_DATA/organizer.token" --pid "$TALLYD_PID" --players "$n" \
+    --json "$PARTS/big-event-$n.json"
+  stop_pid "$TALLYD_PID"
+  start_tallyd "big-event-$n" "$TALLYD_DATA"
+  wait_for "grep -q 'projections rebuilt' '$TALLYD_DATA.log'" 30 || true
+  "$PYTHON" - "$PARTS/big-event-$n.json" "$TALLYD_DATA.log" "$TALLYD_PID" "$TALLYD_START_SECONDS" <<'PY'
+import json, sys
+path, log, pid, start = sys.argv[1:]
+try:
+    part = json.load(open(path))
+except (OSError, ValueError):
+    sys.exit(0)  # the point failed; its lines in run.log say why
+for line in open(log):
+    if "projections rebuilt" in line:
+        rebuilt = json.loads(line)
+        part["replay"] = {"events": rebuilt["events"], "seconds": rebuilt["seconds"],
+                          "start_seconds": float(start)}
+rss = next((int(l.split()[1]) for l in open(f"/proc/{pid}/status") if l.startswith("VmRSS:")), 0)
+part["server_rss_mib_after_replay"] = rss / 1024
+json.dump(part, open(path, "w"), indent=1)
+print(f"   replay: {part.get('replay')}, RSS after it {rss / 1024:.1f} MiB")
+PY
+  stop_tallyd
+  TALLYD_PID=""
 done
 
 echo "== report"
