@@ -201,8 +201,12 @@ TEST_F(LiveLimits, AClientThatFloodsAndNeverReadsIsClosedWith1008AndMemoryStaysF
     buffer.consume(buffer.size());
     ++messages;
   }
-  EXPECT_EQ(ec, websocket::error::closed) << ec.message();
-  EXPECT_EQ(ws.reason().code, websocket::close_code::policy_error) << ws.reason().reason;
+  // The close frame's code is what the server said. After it the client tears its side down,
+  // which can race the server's own teardown (ENOTCONN instead of `closed`): not the server's
+  // doing.
+  ASSERT_TRUE(ec) << "the connection stayed open";
+  EXPECT_EQ(ws.reason().code, websocket::close_code::policy_error)
+      << ws.reason().reason << " / " << ec.message();
   std::cout << "[ figures  ] the flooding client read " << messages
             << " messages, then the close: " << ws.reason().code << " " << ws.reason().reason
             << "\n";
@@ -226,8 +230,9 @@ TEST_F(LiveLimits, AMessageLargerThanAPingIsRefused) {
   ::setsockopt(ws.next_layer().native_handle(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
   boost::system::error_code ec;
   for (int i = 0; i < 10 && !ec; ++i) ws.read(buffer, ec);
-  EXPECT_EQ(ec, websocket::error::closed) << ec.message();
-  EXPECT_EQ(ws.reason().code, websocket::close_code::too_big);
+  ASSERT_TRUE(ec) << "the connection stayed open";
+  // As above: the server's close code counts, not how the client's teardown ended.
+  EXPECT_EQ(ws.reason().code, websocket::close_code::too_big) << ec.message();
 }
 
 // --- (b) screens have their own cap ----------------------------------------------------------
