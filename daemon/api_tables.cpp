@@ -227,8 +227,7 @@ void Api::void_event(const ExchangePtr& ex) {
           }
           const projections::TableState* table = t->table(name.round, name.table);
           bool in_effect =
-              table != nullptr && std::any_of(table->actions.begin(), table->actions.end(),
-                                              [&](const auto& a) { return a.seq() == target; });
+              table != nullptr && projections::action_with_seq(*table, target) != nullptr;
           if (!in_effect) {
             p.refusal = unprocessable(
                 ex->request, "this event is no longer in effect",

@@ -25,8 +25,9 @@ namespace tally::daemon {
 boost::json::object standings_delta(const boost::json::object& before,
                                     const boost::json::object& after);
 
-// `before` with `delta` applied (what a client does; for tests and for checking a delta before it
-// is sent). Returns false when the delta does not fit `before` (an index out of range).
+// `before` with `delta` applied: what a client does (client/web/static/live.js is the pages'
+// copy), here for the tests and for C++ clients. Returns false when the delta does not fit
+// `before` (an index out of range).
 bool apply_standings_delta(const boost::json::object& before, const boost::json::object& delta,
                            boost::json::object& out);
 

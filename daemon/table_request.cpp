@@ -6,8 +6,6 @@
 
 namespace tally::daemon {
 
-using Which = schema::Event::Payload::Which;
-
 std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
   const std::string& t_id = ex.params.at("t");
   ref.tournament = s.tournament(t_id);
@@ -81,7 +79,6 @@ std::variant<TableRequest, Response> read_table_request(const Exchange& ex, std:
                                                         bool check_only) {
   TableRequest req;
   req.action = std::move(action);
-  req.check_only = check_only;
   const bool is_result = req.is_result();
   if (is_result && !check_only) {
     auto if_none_match = ex.request.find(http::field::if_none_match);

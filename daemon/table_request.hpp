@@ -41,8 +41,8 @@ struct TableRequest {
   std::string action;
   std::shared_ptr<const json::object> body;  // without the envelope members
   Envelope envelope;
-  bool check_only = false;  // …/check: the same checks, no precondition, nothing appended
-  // PUT …/result: If-None-Match: * (a first entry) or If-Match: "<version>".
+  // PUT …/result: If-None-Match: * (a first entry) or If-Match: "<version>"; a check reads
+  // neither (read_table_request's check_only), so it has none.
   bool first_entry = false;
   std::optional<std::uint64_t> expected_version;
 
