@@ -112,7 +112,26 @@ async function start(token) {
   const wanted = new URLSearchParams(window.location.hash.slice(1));
   const round = rounds.some((r) => String(r.round) === wanted.get("round")) ? Number(wanted.get("round")) : rounds[rounds.length - 1].round;
   $("round-select").value = String(round);
-  await showRound(round, Number(wanted.get("table")) || null);
+  await showRoundOrSay(round, Number(wanted.get("table")) || null);
+}
+
+// A read refused with 401 means the token was revoked while the page was open (or loading):
+// the judge is asked for a new one. Any other failure is said at the top of the page.
+function readFailed(error) {
+  if (error && error.status === 401) {
+    localStorage.removeItem(TOKEN_KEY);
+    state.token = null;
+    return showTokenForm("The saved token is no longer valid. Ask the organizer for a new one.");
+  }
+  say($("load-error"), `Cannot load the round: ${error && error.message}`, "error");
+}
+
+async function showRoundOrSay(round, tableNumber = null) {
+  try {
+    await showRound(round, tableNumber);
+  } catch (e) {
+    readFailed(e);
+  }
 }
 
 async function showRound(round, tableNumber = null) {
@@ -148,7 +167,7 @@ function renderTableChoices() {
 // Re-reads the round (after a save, a pick, a 412) and shows the same table again.
 async function refresh() {
   const number = state.table && state.table.table;
-  await showRound(state.round, number);
+  await showRoundOrSay(state.round, number);
 }
 
 // ---- a table ------------------------------------------------------------------------------------
@@ -648,7 +667,7 @@ function onLiveMessage(message) {
   const match = /\/r\/(\d+)\/table\/(\d+)$/.exec(message.event.stream || "");
   if (!match || Number(match[1]) !== state.round) return;
   clearTimeout(refreshTimer);
-  refreshTimer = setTimeout(() => refreshChoices().catch(() => {}), 200);
+  refreshTimer = setTimeout(() => refreshChoices().catch(readFailed), 200);
 }
 
 async function refreshChoices() {
@@ -677,7 +696,7 @@ function main() {
   $("result-form").addEventListener("submit", save);
   $("reason").addEventListener("input", scheduleCheck);
   $("cancel-correction").addEventListener("click", () => showTable(state.table));
-  $("round-select").addEventListener("change", (e) => showRound(Number(e.target.value)));
+  $("round-select").addEventListener("change", (e) => showRoundOrSay(Number(e.target.value)));
   const token = localStorage.getItem(TOKEN_KEY);
   if (token) start(token);
   else showTokenForm();
