@@ -448,7 +448,7 @@ void Api::seat_round(const ExchangePtr& ex) {
           seating.reset();
         }
         if (p.refusal) return p;
-        *notice = seating->notice;
+        *notice = seating->notice.key;  // TODO(i18n): rendered in the reader's language
         Draft d;
         auto e = d.event();
         e.setAuthor(ex->identity.id);

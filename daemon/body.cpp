@@ -101,7 +101,7 @@ const json::object* BodyFields::object(std::string_view key) {
 json::array schema_errors(const std::vector<schema::FieldError>& errors) {
   json::array out;
   for (const auto& e : errors) {
-    json::object entry = error_entry("schema", e.player, e.field, e.message);
+    json::object entry = error_entry("schema", e.player, e.field, e.message.key);
     if (!e.path.empty()) entry["path"] = e.path;
     out.push_back(std::move(entry));
   }
@@ -111,7 +111,7 @@ json::array schema_errors(const std::vector<schema::FieldError>& errors) {
 json::array rule_errors(const projections::RuleErrors& errors) {
   json::array out;
   for (const auto& e : errors) {
-    json::object entry = error_entry(e.rule, e.player, e.field, e.message);
+    json::object entry = error_entry(e.rule, e.player, e.field, e.message.key);
     if (!e.alternatives.empty()) {
       json::array accepted;
       for (const auto& a : e.alternatives) accepted.emplace_back(a);

@@ -151,7 +151,7 @@ json::object tournament_json(const Tournament& t, const projections::Game& game)
   json::array rounds;
   for (const auto& r : t.rounds) rounds.push_back(round_progress(t, game, r));
   json::array notices;
-  for (auto& n : game.notices(t)) notices.emplace_back(n);
+  for (auto& n : game.notices(t)) notices.emplace_back(n.key);  // TODO(i18n)
   return json::object{{"id", t.id},
                       {"name", t.name},
                       {"game", t.game},

@@ -47,7 +47,7 @@ boost::json::object Game::describe_action(const Tournament&, const TableState&,
 
 boost::json::object Game::round_extras(const Tournament&, const Round&) const { return {}; }
 
-std::vector<std::string> Game::notices(const Tournament&) const { return {}; }
+std::vector<i18n::Message> Game::notices(const Tournament&) const { return {}; }
 
 Outcome<std::vector<PayloadBuilder>> Game::auto_actions(const Tournament&,
                                                         const TableState&) const {

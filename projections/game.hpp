@@ -7,6 +7,7 @@
 // number of threads at once.
 #pragma once
 
+#include "i18n/message.hpp"
 #include "projections/tournament.hpp"
 #include "schema/tally.capnp.h"
 
@@ -27,7 +28,7 @@ struct RuleError {
   std::string rule;     // the spec's id: "C-7", "G-2", "witch", … ("schema" for structure)
   std::string player;   // the player concerned, if any
   std::string field;    // the request field concerned, if any
-  std::string message;  // for people
+  i18n::Message message;  // for people: rendered in the reader's language, players by name
   // Values that would have been accepted instead, when the rule can tell (AGoT: the houses a
   // refused pick could take). Shown as "accepted" in the error entry.
   std::vector<std::string> alternatives = {};
@@ -42,7 +43,7 @@ struct Outcome {
 
   static Outcome ok(T v) { return Outcome{std::move(v), {}}; }
   static Outcome refused(RuleErrors e) { return Outcome{std::nullopt, std::move(e)}; }
-  static Outcome refused(std::string rule, std::string message, std::string field = "",
+  static Outcome refused(std::string rule, i18n::Message message, std::string field = "",
                          std::string player = "") {
     return refused(
         RuleErrors{{std::move(rule), std::move(player), std::move(field), std::move(message)}});
@@ -64,7 +65,7 @@ struct Seating {
   std::vector<SeatedTable> tables;
   // For the organizer, shown with the seating: e.g. that the search stopped at its budget with
   // the best seating it found. Empty: nothing to say.
-  std::string notice = {};
+  i18n::Message notice = {};
 };
 
 // --- What a client needs to know of a game (GET /v1/games) ---------------------------------------
@@ -81,7 +82,7 @@ struct FieldSpec {
   std::optional<std::int64_t> max;
   bool required = true;
   std::string label;                 // a label key ("catan.settlements"), stable across languages
-  std::string text;                  // the label in English
+  std::string text;                  // the label in English (the catalogs have `label` in each)
   std::vector<std::string> choices;  // "choice"/"choices": the values
   // A title at most one player of the table holds (Largest Army): a form asks "who?" once.
   bool one_holder = false;
@@ -190,7 +191,7 @@ class Game {
 
   // Organizer notices about the tournament as it stands (AGoT: a seated round no longer matches
   // the ratings after a correction). Default: none.
-  virtual std::vector<std::string> notices(const Tournament& tournament) const;
+  virtual std::vector<i18n::Message> notices(const Tournament& tournament) const;
 
   // `POST .../picks/auto` and the like: payloads for the rest of a table (AGoT), or refused.
   // Default: refused (the game has no automatic actions).

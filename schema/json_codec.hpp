@@ -10,6 +10,8 @@
 // Thread safety: stateless free functions; safe to call from any thread.
 #pragma once
 
+#include "i18n/message.hpp"
+
 #include "schema/tally.capnp.h"
 
 #include <capnp/dynamic.h>
@@ -27,7 +29,7 @@ struct FieldError {
   std::string path;     // where: "players[2].vp_cards" (empty for the whole body)
   std::string field;    // the member at fault: "vp_cards"
   std::string player;   // the `player` of the enclosing object, when it has one
-  std::string message;  // what is wrong, e.g. "is required"
+  i18n::Message message;  // what is wrong, e.g. "is required", in the reader's language
 };
 
 // `vpCards` → `vp_cards`.

@@ -240,8 +240,8 @@ class AgotGame final : public projections::Game {
 
   // A round seated by standings whose seating the ratings as they stand now would not give (a
   // corrected or late result): the recorded seating stands, the organizer decides.
-  std::vector<std::string> notices(const Tournament& t) const override {
-    std::vector<std::string> out;
+  std::vector<i18n::Message> notices(const Tournament& t) const override {
+    std::vector<i18n::Message> out;
     Ledger ledger(t);
     for (const auto& round : t.rounds) {
       if (round.method != schema::SeatingMethod::STANDINGS || round.number < 2) continue;

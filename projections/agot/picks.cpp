@@ -125,7 +125,7 @@ projections::RuleErrors check_pick(const PickTable& table_in, const std::string&
   const std::string hint = acceptable.empty() ? " (no house can be accepted for " + player + ")"
                                               : " (accepted: " + acceptable.names() + ")";
   for (auto& e : errors) {
-    e.message += hint;
+    e.message.key += hint;
     e.alternatives = ids(acceptable);
   }
   return errors;

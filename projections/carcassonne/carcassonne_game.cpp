@@ -165,8 +165,8 @@ class CarcassonneGame final : public projections::Game {
     return carcassonne::seat_round(t, read_rules(t.rules), request);
   }
 
-  std::vector<std::string> notices(const Tournament& t) const override {
-    std::vector<std::string> out;
+  std::vector<i18n::Message> notices(const Tournament& t) const override {
+    std::vector<i18n::Message> out;
     TournamentRules rules = read_rules(t.rules);
     for (const auto& [key, table] : t.tables) {
       const SeatedTable* seated = seated_table(t, table);

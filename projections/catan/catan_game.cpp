@@ -125,8 +125,8 @@ class CatanGame final : public Game {
   // A result stays in effect after a void or a re-seating that no longer fits it; the organizer
   // is told, and the table counts as the rules allow (the exception only with one eligible
   // claimant).
-  std::vector<std::string> notices(const Tournament& tournament) const override {
-    std::vector<std::string> out;
+  std::vector<i18n::Message> notices(const Tournament& tournament) const override {
+    std::vector<i18n::Message> out;
     for (const auto& round : tournament.rounds) {
       for (const auto& seated : round.tables) {
         const TableState* state = tournament.table(round.number, seated.number);
@@ -138,7 +138,7 @@ class CatanGame final : public Game {
         errors.insert(errors.end(), claims.begin(), claims.end());
         for (const auto& e : errors) {
           out.push_back("round " + std::to_string(round.number) + ", table " +
-                        std::to_string(seated.number) + ": " + e.message + " (" + e.rule + ")");
+                        std::to_string(seated.number) + ": " + e.message.key + " (" + e.rule + ")");
         }
       }
     }

@@ -1220,7 +1220,7 @@ void AgotWholeTournament::play(const std::string& t, std::uint64_t seed, Drawn& 
       }
     }
     json::array notices;
-    for (const auto& n : game->notices(library)) notices.emplace_back(n);
+    for (const auto& n : game->notices(library)) notices.emplace_back(n.key);
     EXPECT_EQ(org().get("/v1/tournaments/" + t).json().at("notices"), notices);
   };
   check_against_library("after round 6");

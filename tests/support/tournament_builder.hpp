@@ -160,7 +160,7 @@ class TournamentBuilder {
     auto errors = schema::decode_payload(body, e.getPayload(), kind);
     if (!errors.empty()) {
       throw std::invalid_argument("body does not fit the schema: " + errors[0].path + " " +
-                                  errors[0].message);
+                                  errors[0].message.key);
     }
   }
 

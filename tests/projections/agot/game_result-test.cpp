@@ -116,7 +116,7 @@ TEST(AgotResultValidation, G1SixDifferentHouses) {
   game[2].house = H::STARK;  // conformance "two players with one house"
   auto errors = validate_result(game, facts_for(game));
   EXPECT_EQ(found(errors), (Found{{"G-1", "p3", "house"}}));
-  EXPECT_NE(errors[0].message.find("also played by p1"), std::string::npos);
+  EXPECT_NE(errors[0].message.key.find("also played by p1"), std::string::npos);
 }
 
 TEST(AgotResultValidation, G2AHousePlayedInAnotherRound) {
@@ -125,8 +125,8 @@ TEST(AgotResultValidation, G2AHousePlayedInAnotherRound) {
   f.history["p2"].games = {{1, H::BARATHEON}, {3, H::LANNISTER}};
   auto errors = validate_result(game, f);
   ASSERT_EQ(found(errors), (Found{{"G-2", "p2", "house"}}));
-  EXPECT_NE(errors[0].message.find("already played Lannister in round 3"), std::string::npos);
-  EXPECT_NE(errors[0].message.find("Stark, Greyjoy, Tyrell or Martell"), std::string::npos);
+  EXPECT_NE(errors[0].message.key.find("already played Lannister in round 3"), std::string::npos);
+  EXPECT_NE(errors[0].message.key.find("Stark, Greyjoy, Tyrell or Martell"), std::string::npos);
 }
 
 TEST(AgotResultValidation, HousesAgreeWithAcceptedPicks) {
@@ -155,7 +155,7 @@ TEST(AgotResultValidation, G3MoreCastlesNeverRankBelowFewer) {
   game[4].castles = 5;  // conformance "more castles ranked below fewer"
   auto errors = validate_result(game, facts_for(game));
   ASSERT_EQ(found(errors), (Found{{"G-3", "p5", "place"}}));
-  EXPECT_NE(errors[0].message.find("below p2 (4, 2nd), p3 (4, 3rd) and p4 (2, 4th)"),
+  EXPECT_NE(errors[0].message.key.find("below p2 (4, 2nd), p3 (4, 3rd) and p4 (2, 4th)"),
             std::string::npos)
       << errors[0].message;
   // Equal castles may go either way.

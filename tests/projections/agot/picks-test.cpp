@@ -59,13 +59,13 @@ TEST(AgotPicks, RefusalsNameTheRuleAndTheAcceptedHouses) {
   EXPECT_EQ(e[0].player, "p2");
   EXPECT_EQ(e[0].field, "house");
   EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"lannister"}));
-  EXPECT_NE(e[0].message.find("p1 can only play Stark"), std::string::npos) << e[0].message;
+  EXPECT_NE(e[0].message.key.find("p1 can only play Stark"), std::string::npos) << e[0].message;
 
   // G-2 history: p3 played Stark in round 1.
   e = check_pick(t, "p3", H::STARK);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].rule, "G-2");
-  EXPECT_NE(e[0].message.find("already played Stark in round 1"), std::string::npos);
+  EXPECT_NE(e[0].message.key.find("already played Stark in round 1"), std::string::npos);
   EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"baratheon"}));
 
   // G-1: taken at the table (and G-2 at once when both apply).
@@ -73,7 +73,7 @@ TEST(AgotPicks, RefusalsNameTheRuleAndTheAcceptedHouses) {
   e = check_pick(t, "p2", H::STARK);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].rule, "G-1");
-  EXPECT_NE(e[0].message.find("already taken at this table by p1"), std::string::npos);
+  EXPECT_NE(e[0].message.key.find("already taken at this table by p1"), std::string::npos);
   e = check_pick(t, "p3", H::STARK);
   std::vector<std::string> rules;
   for (const auto& x : e) rules.push_back(x.rule);
@@ -113,7 +113,7 @@ TEST(AgotPicks, CompletionRefusedWhenTheTableCannotBeCompleted) {
   auto done = complete_picks(t);
   ASSERT_FALSE(done);
   EXPECT_EQ(done.errors[0].rule, "G-2");
-  EXPECT_NE(done.errors[0].message.find("p5"), std::string::npos) << done.errors[0].message;
+  EXPECT_NE(done.errors[0].message.key.find("p5"), std::string::npos) << done.errors[0].message;
 }
 
 }  // namespace

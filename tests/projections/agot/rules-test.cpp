@@ -66,7 +66,7 @@ TEST(AgotRules, EveryBadKeyIsRefusedAtOnce) {
 TEST(AgotRules, TablesOfSixAreNotConfigurable) {
   auto r = normalize_rules(boost::json::parse(R"({"players_per_league":5})").as_object());
   ASSERT_FALSE(r);
-  EXPECT_NE(r.errors[0].message.find("every table seats 6"), std::string::npos);
+  EXPECT_NE(r.errors[0].message.key.find("every table seats 6"), std::string::npos);
 }
 
 TEST(AgotRules, LeagueNames) {

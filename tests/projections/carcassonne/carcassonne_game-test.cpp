@@ -221,7 +221,7 @@ TEST(Results, MustAgreeWithTheRecordedScoringsNamingEachPlayerWhoseTotalDiffers)
   EXPECT_TRUE(has_rule(errors, "totals", "p1"));
   EXPECT_TRUE(has_rule(errors, "totals", "p2"));
   EXPECT_EQ(errors[0].field, "players[0].score");
-  EXPECT_NE(errors[0].message.find("5"), std::string::npos);
+  EXPECT_NE(errors[0].message.key.find("5"), std::string::npos);
   EXPECT_TRUE(
       check(b, 1, 1, Which::CARCASSONNE_RESULT, result_body({{"p1", 5}, {"p2", 5}})).empty());
 }
@@ -237,7 +237,7 @@ TEST(Results, AfterALaterScoringChangeANoticeAsksToCorrectTheResult) {
   auto t = b.tournament();
   auto notices = game().notices(t);
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_NE(notices[0].find("p2"), std::string::npos);
+  EXPECT_NE(notices[0].key.find("p2"), std::string::npos);
   EXPECT_EQ(json::serialize(game().table_extras(t, *t.table(1, 1)).at("disagree")), R"(["p2"])");
 }
 

@@ -18,7 +18,7 @@ inline Scoring scored(std::string_view event, const EngineRules& rules = {}) {
   auto out = score_event(boost::json::parse(event), rules);
   if (!out) {
     std::string why;
-    for (const auto& e : out.errors) why += e.rule + " " + e.field + ": " + e.message + "; ";
+    for (const auto& e : out.errors) why += e.rule + " " + e.field + ": " + e.message.key + "; ";
     ADD_FAILURE() << "refused: " << why << "\n  event: " << event;
     return {};
   }
@@ -49,7 +49,7 @@ inline bool has_error(const projections::RuleErrors& errors, std::string_view ru
 inline std::string describe(const projections::RuleErrors& errors) {
   std::string out;
   for (const auto& e : errors)
-    out += "[" + e.rule + " " + e.field + " " + e.player + ": " + e.message + "] ";
+    out += "[" + e.rule + " " + e.field + " " + e.player + ": " + e.message.key + "] ";
   return out;
 }
 

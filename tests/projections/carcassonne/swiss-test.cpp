@@ -34,7 +34,7 @@ projections::Seating seat(const projections::Tournament& t, std::uint32_t round,
   request.method = method;
   request.seed = seed;
   auto out = seat_round(t, read_rules(t.rules), request);
-  EXPECT_TRUE(out) << (out.errors.empty() ? "" : out.errors[0].message);
+  EXPECT_TRUE(out) << (out.errors.empty() ? std::string() : out.errors[0].message.key);
   return out ? *out.value : projections::Seating{};
 }
 
@@ -264,7 +264,7 @@ TEST(Swiss, ManualSeatingIsValidated) {
   auto has = [&](const std::string& player, const std::string& message) {
     return std::any_of(out.errors.begin(), out.errors.end(), [&](const projections::RuleError& e) {
       return e.rule == "seating" && e.player == player &&
-             e.message.find(message) != std::string::npos;
+             e.message.key.find(message) != std::string::npos;
     });
   };
   EXPECT_TRUE(has("a", "twice"));

@@ -171,8 +171,8 @@ TEST_F(CatanGame, AVoidedClaimLeavesANoticeAndTheVpOrder) {
             (Places{{"b", {"1", "5"}}, {"a", {"2", "3"}}, {"c", {"3", "2"}}, {"d", {"4", "1"}}}));
   auto notices = game->notices(b.tournament());
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_TRUE(notices[0].starts_with("round 1, table 1: a and b have 10 VP or more"));
-  EXPECT_TRUE(notices[0].ends_with("(C-11)"));
+  EXPECT_TRUE(notices[0].key.starts_with("round 1, table 1: a and b have 10 VP or more"));
+  EXPECT_TRUE(notices[0].key.ends_with("(C-11)"));
   enter_claim("b");  // the fix
   EXPECT_TRUE(game->notices(b.tournament()).empty());
   EXPECT_EQ(places()["b"], (std::pair<std::string, std::string>{"1", "5"}));
@@ -232,7 +232,7 @@ TEST_F(CatanGame, SeatsRoundsThroughTheGame) {
   auto limited = seated({{"a", "b", "c", "d"}}, json::parse(R"({"rounds":1})").as_object());
   auto refused = game->seat_round(limited.tournament(), r);
   ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.errors[0].message, "round 2 is beyond the tournament's planned rounds (1)");
+  EXPECT_EQ(refused.errors[0].message.key, "round 2 is beyond the tournament's planned rounds (1)");
 }
 
 // Property: random valid tables through the codec and the Game give what the pure placing

@@ -157,7 +157,7 @@ TEST(CatanSeating, CountsThatCannotBeSeatedAreRefusedWithTheReason) {
     ASSERT_FALSE(seating) << n;
     EXPECT_EQ(seating.errors[0].rule, "seating");
     EXPECT_NE(
-        seating.errors[0].message.find(std::to_string(n) + " active players cannot be seated"),
+        seating.errors[0].message.key.find(std::to_string(n) + " active players cannot be seated"),
         std::string::npos);
   }
   auto b = registered(6);
@@ -318,7 +318,7 @@ TEST(CatanSeating, ManualSeatingIsChecked) {
   for (const auto& e : seating.errors) {
     EXPECT_EQ(e.rule, "seating");
     EXPECT_EQ(e.field, "tables");
-    errors.emplace_back(e.player, e.message);
+    errors.emplace_back(e.player, e.message.key);
   }
   EXPECT_EQ(errors, (std::vector<std::pair<std::string, std::string>>{
                         {"", "table 1 has 5 players; a Catan table has 3 or 4"},

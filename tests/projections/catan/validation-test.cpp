@@ -19,7 +19,7 @@ using Found = std::vector<std::tuple<std::string, std::string, std::string>>;
 Found found(const RuleErrors& errors) {
   Found out;
   for (const auto& e : errors) {
-    EXPECT_FALSE(e.message.empty()) << e.rule;
+    EXPECT_FALSE(e.message.key.empty()) << e.rule;
     out.emplace_back(e.rule, e.player, e.field);
   }
   return out;
@@ -209,17 +209,17 @@ TEST_F(CatanValidation, MessagesSayWhatIsWrongInTheJudgesTerms) {
   table[0]["longest_road"] = 7;
   auto errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message, "a's longest road (7) is longer than the 6 roads built");
+  EXPECT_EQ(errors[0].message.key, "a's longest road (7) is longer than the 6 roads built");
   auto t = two_at_ten();
   errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(t));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message,
+  EXPECT_EQ(errors[0].message.key,
             "a and b have 10 VP or more (a 10, b 12): record which of them claimed the win");
   table = clear_order();
   table[0]["vp"] = 11;
   errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message,
+  EXPECT_EQ(errors[0].message.key,
             "the table wrote 11 VP for a, but the result is worth 10 (2 for settlements + 6 for "
             "cities + 2 for largest_army)");
 }
