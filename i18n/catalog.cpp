@@ -1,10 +1,10 @@
 #include "i18n/catalog.hpp"
 
-#include <boost/json/parse.hpp>
 #include <unicode/fmtable.h>
 #include <unicode/listformatter.h>
 #include <unicode/msgfmt.h>
 #include <unicode/numberformatter.h>
+#include <boost/json/parse.hpp>
 
 #include <memory>
 #include <stdexcept>

@@ -9,10 +9,14 @@ namespace tally::i18n {
 
 std::string_view code(Lang lang) {
   switch (lang) {
-    case Lang::cs: return "cs";
-    case Lang::it: return "it";
-    case Lang::ru: return "ru";
-    case Lang::en: break;
+    case Lang::cs:
+      return "cs";
+    case Lang::it:
+      return "it";
+    case Lang::ru:
+      return "ru";
+    case Lang::en:
+      break;
   }
   return "en";
 }

@@ -51,8 +51,9 @@ struct NamedArg {
   NamedArg(std::string n, Arg v) : name(std::move(n)), value(std::move(v)) {}
   // Integers of every width are numbers (without this, an int would be ambiguous).
   template <typename Integer>
-    requires std::is_integral_v<Integer> && (!std::is_same_v<Integer, bool>)
-  NamedArg(std::string n, Integer v) : name(std::move(n)), value(static_cast<std::int64_t>(v)) {}
+  requires std::is_integral_v<Integer> &&
+      (!std::is_same_v<Integer, bool>)NamedArg(std::string n, Integer v)
+      : name(std::move(n)), value(static_cast<std::int64_t>(v)) {}
   NamedArg(std::string n, const char* v) : name(std::move(n)), value(std::string(v)) {}
   bool operator==(const NamedArg&) const = default;
 };
