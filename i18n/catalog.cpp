@@ -71,7 +71,7 @@ const Catalogs& Catalogs::builtin() {
 Catalogs::Catalogs(const std::vector<std::pair<std::string, std::string>>& files)
     : identity_(this) {
   for (const auto& [name, text] : files) {
-    // "rules.cs": area "rules", language "cs".
+    // rules.cs: area "rules", language "cs".
     std::size_t dot = name.rfind('.');
     auto lang = dot == std::string::npos ? std::nullopt : parse_language(name.substr(dot + 1));
     if (!lang || code(*lang) != name.substr(dot + 1)) {

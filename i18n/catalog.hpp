@@ -26,7 +26,7 @@ class Catalogs {
   // Every catalog built into this binary (all areas, all languages).
   static const Catalogs& builtin();
 
-  // From catalog files' texts: {"rules.cs" → "{…json…}", …}. Throws std::runtime_error naming
+  // From catalog files' texts: {rules.cs → {…json…}, …}. Throws std::runtime_error naming
   // the file on malformed JSON, a non-string pattern, an unknown language or a key twice.
   explicit Catalogs(const std::vector<std::pair<std::string, std::string>>& files);
 

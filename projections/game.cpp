@@ -51,13 +51,13 @@ std::vector<i18n::Message> Game::notices(const Tournament&) const { return {}; }
 
 Outcome<std::vector<PayloadBuilder>> Game::auto_actions(const Tournament&,
                                                         const TableState&) const {
-  return Outcome<std::vector<PayloadBuilder>>::refused("game",
-                                                       "this game has no automatic table actions");
+  return Outcome<std::vector<PayloadBuilder>>::refused(
+      "game", i18n::Message("rules.game.no_automatic_actions"));
 }
 
 Outcome<boost::json::object> Game::calculate(const boost::json::object&,
                                              const boost::json::object&) const {
-  return Outcome<boost::json::object>::refused("game", "this game has no calculator");
+  return Outcome<boost::json::object>::refused("game", i18n::Message("rules.game.no_calculator"));
 }
 
 void GameRegistry::add(std::unique_ptr<Game> game) { games_.push_back(std::move(game)); }

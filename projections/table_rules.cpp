@@ -1,7 +1,5 @@
 #include "projections/table_rules.hpp"
 
-#include "schema/json_codec.hpp"
-
 #include <capnp/message.h>
 #include <capnp/serialize.h>
 
@@ -25,20 +23,45 @@ const Action* action_with_seq(const TableState& table, std::uint64_t seq) {
   return nullptr;
 }
 
+i18n::Term action_term(schema::Event::Payload::Which kind) {
+  using Which = schema::Event::Payload::Which;
+  switch (kind) {
+    case Which::CATAN_RESULT:
+      return {"rules.action.catan_result"};
+    case Which::AGOT_RESULT:
+      return {"rules.action.agot_result"};
+    case Which::CARCASSONNE_RESULT:
+      return {"rules.action.carcassonne_result"};
+    case Which::CLAIMED_WIN:
+      return {"rules.action.claimed_win"};
+    case Which::HOUSE_PICK:
+      return {"rules.action.house_pick"};
+    case Which::CARCASSONNE_SCORING:
+      return {"rules.action.carcassonne_scoring"};
+    case Which::VOID:
+      return {"rules.action.void"};
+    default:
+      return {"rules.action.other"};  // not a table action at all
+  }
+}
+
 RuleErrors check_correction(const TableState& table, schema::Event::Reader proposed) {
   const std::uint64_t target = proposed.getSupersedes();
   if (target == 0) return {};
   const auto kind = proposed.getPayload().which();
   const Action* old = action_with_seq(table, target);
+  // The seq is an event's number, shown as it is (not as a quantity: "event 1234").
+  const std::string event = std::to_string(target);
   if (old == nullptr) {
     return {{"supersedes", "", "supersedes",
-             "event " + std::to_string(target) + " is not an action in effect at this table"}};
+             i18n::Message("rules.supersedes.not_in_effect", {{"event", event}})}};
   }
   if (old->payload().which() == kind) return {};
   return {{"supersedes", "", "supersedes",
-           "event " + std::to_string(target) + " is a " +
-               schema::payload_type(old->payload().which()) + "; a " + schema::payload_type(kind) +
-               " cannot replace it"}};
+           i18n::Message("rules.supersedes.other_kind",
+                         {{"event", event},
+                          {"old_kind", action_term(old->payload().which())},
+                          {"new_kind", action_term(kind)}})}};
 }
 
 TableState with_proposed(const TableState& table, schema::Event::Reader proposed,

@@ -20,6 +20,10 @@ bool seated_at(const SeatedTable& seated, std::string_view player);
 // The action in effect at the table with this seq, or null.
 const Action* action_with_seq(const TableState& table, std::uint64_t seq);
 
+// The kind of a table action as people call it ("a Catan result", "a claim of the win"): a term
+// of the rules catalog, for messages that name a kind of action.
+i18n::Term action_term(schema::Event::Payload::Which kind);
+
 // Rule "supersedes": a proposed correction (`supersedes` set) must name an action of its own kind
 // that is in effect at the table — a claim cannot withdraw a result, nor a result a scoring.
 // No correction, no error.

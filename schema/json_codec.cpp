@@ -44,25 +44,31 @@ bool is_boxed(capnp::StructSchema schema) {
 
 std::string_view view(kj::StringPtr s) { return {s.cStr(), s.size()}; }
 
-const char* kind_name(const json::value& v) {
+// What a JSON value is, as an error names it ("not a string"): a term of the rules catalog.
+i18n::Term kind_term(const json::value& v) {
   switch (v.kind()) {
     case json::kind::null:
-      return "null";
+      return {"schema.kind.null"};
     case json::kind::bool_:
-      return "a boolean";
+      return {"schema.kind.boolean"};
     case json::kind::int64:
     case json::kind::uint64:
-      return "an integer";
+      return {"schema.kind.integer"};
     case json::kind::double_:
-      return "a number with a fraction or exponent";
+      return {"schema.kind.fraction"};
     case json::kind::string:
-      return "a string";
+      return {"schema.kind.string"};
     case json::kind::array:
-      return "an array";
+      return {"schema.kind.array"};
     case json::kind::object:
-      return "an object";
+      return {"schema.kind.object"};
   }
-  return "a value";
+  return {"schema.kind.value"};
+}
+
+// "must be an object, not a string": the key says what was expected.
+i18n::Message not_the_kind(std::string expected_key, const json::value& v) {
+  return i18n::Message(std::move(expected_key), {{"actual", kind_term(v)}});
 }
 
 std::string enumerant_list(capnp::EnumSchema schema) {
@@ -130,7 +136,7 @@ class Decoder {
 
   void decode_struct(const json::value& in, capnp::DynamicStruct::Builder out) {
     if (!in.is_object()) {
-      fail("must be an object, not " + std::string(kind_name(in)));
+      fail(not_the_kind("schema.expected.object", in));
       return;
     }
     decode_struct(in.as_object(), out);
@@ -146,7 +152,7 @@ class Decoder {
     // Every member must name a field.
     for (const auto& member : obj) {
       if (!find_field(schema, member.key())) {
-        with_member(member.key(), [&] { fail("is not a field of this object"); });
+        with_member(member.key(), [&] { fail(i18n::Message("schema.not_a_field")); });
       }
     }
 
@@ -170,7 +176,7 @@ class Decoder {
           if (!names.empty()) names += ", ";
           names += json_name(view(field.getProto().getName()));
         }
-        fail("needs exactly one of: " + names);
+        fail(i18n::Message("schema.union_one_of", {{"members", names}}));
       }
     }
     player_ = std::move(saved_player);
@@ -199,7 +205,9 @@ class Decoder {
     path_ = std::move(saved);
   }
 
-  void fail(std::string message) { errors.push_back({path_, field_, player_, std::move(message)}); }
+  void fail(i18n::Message message) {
+    errors.push_back({path_, field_, player_, std::move(message)});
+  }
 
   // A JSON-text member is stored as Boost.JSON writes it back and read again with Boost.JSON.
   // A number with more digits than a double holds does not survive that: Boost 1.81 parses a
@@ -211,12 +219,12 @@ class Decoder {
   void check_numbers_survive(const json::value& v) {
     if (v.is_double()) {
       if (!std::isfinite(v.as_double())) {
-        fail("is a number too large to be stored");
+        fail(i18n::Message("schema.number_too_large"));
         return;
       }
       boost::system::error_code ec;
       json::value again = json::parse(json::serialize(v), ec);
-      if (ec || again != v) fail("is a number with more digits than can be stored exactly");
+      if (ec || again != v) fail(i18n::Message("schema.number_too_precise"));
     } else if (v.is_array()) {
       const auto& array = v.as_array();
       for (std::size_t i = 0; i < array.size(); ++i) {
@@ -244,7 +252,7 @@ class Decoder {
     bool absent = it == obj.end() || it->value().is_null();
     with_member(name, [&] {
       if (absent) {
-        if (!is_optional(field)) fail("is required");
+        if (!is_optional(field)) fail(i18n::Message("schema.required"));
         return;
       }
       const json::value& v = it->value();
@@ -254,7 +262,7 @@ class Decoder {
       }
       if (is_json_text(field)) {
         if (!v.is_object()) {
-          fail("must be an object, not " + std::string(kind_name(v)));
+          fail(not_the_kind("schema.expected.object", v));
           return;
         }
         std::size_t errors_before = errors.size();
@@ -282,10 +290,10 @@ class Decoder {
     using W = capnp::schema::Type::Which;
     switch (type.which()) {
       case W::VOID:
-        if (!v.is_null()) fail("must be null");
+        if (!v.is_null()) fail(i18n::Message("schema.expected.null"));
         return;
       case W::BOOL:
-        if (!v.is_bool()) return fail("must be true or false, not " + std::string(kind_name(v)));
+        if (!v.is_bool()) return fail(not_the_kind("schema.expected.boolean", v));
         set(v.as_bool());
         return;
       case W::INT8:
@@ -301,26 +309,27 @@ class Decoder {
       case W::FLOAT32:
       case W::FLOAT64:
         // Points are exact: the schema has no floating-point fields.
-        fail("floating-point fields are not supported");
+        fail(i18n::Message("schema.no_floating_point"));
         return;
       case W::TEXT: {
-        if (!v.is_string()) return fail("must be a string, not " + std::string(kind_name(v)));
+        if (!v.is_string()) return fail(not_the_kind("schema.expected.string", v));
         const json::string& s = v.as_string();
-        if (s.find('\0') != json::string::npos) return fail("must not contain NUL characters");
+        if (s.find('\0') != json::string::npos) return fail(i18n::Message("schema.no_nul"));
         set(capnp::Text::Reader(s.c_str(), s.size()));
         return;
       }
       case W::DATA: {
-        if (!v.is_string()) return fail("must be a hex string, not " + std::string(kind_name(v)));
+        if (!v.is_string()) return fail(not_the_kind("schema.expected.hex", v));
         auto bytes = from_hex(v.as_string());
-        if (!bytes) return fail("must be an even number of hex digits");
+        if (!bytes) return fail(i18n::Message("schema.hex_digits"));
         set(capnp::Data::Reader(bytes->data(), bytes->size()));
         return;
       }
       case W::ENUM: {
         auto schema = type.asEnum();
         if (!v.is_string()) {
-          return fail("must be one of " + enumerant_list(schema) + ", not " + kind_name(v));
+          return fail(i18n::Message("schema.expected.choice", {{"choices", enumerant_list(schema)},
+                                                               {"actual", kind_term(v)}}));
         }
         for (auto e : schema.getEnumerants()) {
           if (json_name(view(e.getProto().getName())) == std::string_view(v.as_string())) {
@@ -328,8 +337,9 @@ class Decoder {
             return;
           }
         }
-        fail("must be one of " + enumerant_list(schema) + ", not \"" + std::string(v.as_string()) +
-             "\"");
+        fail(i18n::Message(
+            "schema.expected.choice_value",
+            {{"choices", enumerant_list(schema)}, {"value", std::string(v.as_string())}}));
         return;
       }
       case W::STRUCT: {
@@ -345,12 +355,12 @@ class Decoder {
               });
           return;
         }
-        if (!v.is_object()) return fail("must be an object, not " + std::string(kind_name(v)));
+        if (!v.is_object()) return fail(not_the_kind("schema.expected.object", v));
         decode_struct(v, init(std::nullopt).as<capnp::DynamicStruct>());
         return;
       }
       case W::LIST: {
-        if (!v.is_array()) return fail("must be an array, not " + std::string(kind_name(v)));
+        if (!v.is_array()) return fail(not_the_kind("schema.expected.array", v));
         const json::array& arr = v.as_array();
         auto list = init(static_cast<unsigned>(arr.size())).as<capnp::DynamicList>();
         auto element = type.asList().getElementType();
@@ -358,7 +368,7 @@ class Decoder {
           with_index(i, [&] {
             if (element.which() == W::STRUCT && !is_boxed(element.asStruct())) {
               if (!arr[i].is_object()) {
-                return fail("must be an object, not " + std::string(kind_name(arr[i])));
+                return fail(not_the_kind("schema.expected.object", arr[i]));
               }
               decode_struct(arr[i], list[i].as<capnp::DynamicStruct>());
               return;
@@ -375,19 +385,25 @@ class Decoder {
       }
       case W::INTERFACE:
       case W::ANY_POINTER:
-        fail("this field cannot be written as JSON");
+        fail(i18n::Message("schema.not_json"));
         return;
     }
   }
 
   void decode_integer(const json::value& v, IntRange range, bool unsigned_field,
                       const Setter& set) {
-    std::string bounds =
-        "between " + std::to_string(range.min) + " and " + std::to_string(range.max);
+    // The bounds of the field's type, shown as they are: they are not quantities, and a uint64's
+    // maximum does not fit a message's integer.
+    auto out_of_range = [&](std::optional<i18n::Term> actual = std::nullopt) {
+      i18n::Message m(actual ? "schema.integer_range_not" : "schema.integer_range",
+                      {{"min", std::to_string(range.min)}, {"max", std::to_string(range.max)}});
+      if (actual) m.with("actual", *actual);
+      fail(std::move(m));
+    };
     if (v.is_int64()) {
       std::int64_t n = v.as_int64();
       if (n < range.min || (n >= 0 && static_cast<std::uint64_t>(n) > range.max)) {
-        return fail("must be an integer " + bounds);
+        return out_of_range();
       }
       if (unsigned_field) {
         set(static_cast<std::uint64_t>(n));
@@ -398,12 +414,12 @@ class Decoder {
     }
     if (v.is_uint64()) {
       std::uint64_t n = v.as_uint64();
-      if (n > range.max) return fail("must be an integer " + bounds);
+      if (n > range.max) return out_of_range();
       set(n);
       return;
     }
-    if (v.is_double()) return fail("must be an integer " + bounds + ", not " + kind_name(v));
-    fail("must be an integer, not " + std::string(kind_name(v)));
+    if (v.is_double()) return out_of_range(kind_term(v));
+    fail(not_the_kind("schema.expected.integer", v));
   }
 
   static std::optional<std::vector<kj::byte>> from_hex(std::string_view hex) {
@@ -532,7 +548,7 @@ std::vector<FieldError> decode_payload_from(const Body& body, Event::Payload::Bu
     decoder.decode_struct(body, dynamic.init(*field).as<capnp::DynamicStruct>());
     return std::move(decoder.errors);
   }
-  return {FieldError{"", "", "", "unknown payload kind"}};
+  return {FieldError{"", "", "", i18n::Message("schema.unknown_payload")}};
 }
 
 }  // namespace

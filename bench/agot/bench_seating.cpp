@@ -7,6 +7,7 @@
 #include "projections/agot/agot_game.hpp"
 #include "projections/agot/seating_solver.hpp"
 #include "schema/json_codec.hpp"
+#include "tests/support/messages.hpp"
 #include "tests/support/tournament_builder.hpp"
 
 #include <benchmark/benchmark.h>
@@ -70,7 +71,7 @@ testing::TournamentBuilder five_rounds(const projections::Game& game, int player
   for (std::uint32_t round = 1; round <= 5; ++round) {
     auto seating =
         game.seat_round(b.tournament(), projections::SeatingRequest{round, std::nullopt, 99});
-    if (!seating) throw std::runtime_error(seating.errors[0].message);
+    if (!seating) throw std::runtime_error(tally::testing::english(seating.errors[0].message));
     b.seat(seating.value->tables, seating.value->method, seating.value->seed);
     for (const auto& table : seating.value->tables) {
       auto t = b.tournament();
@@ -78,7 +79,7 @@ testing::TournamentBuilder five_rounds(const projections::Game& game, int player
       fresh.round = round;
       fresh.table = table.number;
       auto picks = game.auto_actions(t, fresh);
-      if (!picks) throw std::runtime_error(picks.errors[0].message);
+      if (!picks) throw std::runtime_error(tally::testing::english(picks.errors[0].message));
       boost::json::array lines;
       int place = 1;
       for (const auto& message : *picks.value) {

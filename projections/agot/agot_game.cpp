@@ -61,18 +61,17 @@ RuleErrors check_house_pick(const Ledger& ledger, const SeatedTable& seated,
                             const TableState& table, schema::Event::Reader proposed) {
   RuleErrors errors;
   if (table.result()) {
-    errors.push_back(RuleError{
-        "pick", "", "", "the table already has a result; correct the result to change a house"});
+    errors.push_back(RuleError{"pick", "", "", "agot.pick.after_result"});
     return errors;
   }
   auto pick = proposed.getPayload().getHousePick();
   const std::string player = text(pick.getPlayer());
   PickTable pt = pick_table(ledger, seated, table.round, proposed.getSupersedes(), false);
   if (auto i = pt.index_of(player); i && pt.picked[*i]) {
-    errors.push_back(RuleError{"pick", player, "player",
-                               player + " already picked " +
-                                   std::string(house_name(*pt.picked[*i])) +
-                                   " at this table; correct or void that pick instead"});
+    errors.push_back(RuleError{
+        "pick", player, "player",
+        i18n::Message("agot.pick.already_picked", {{"player", i18n::PlayerRef{player}},
+                                                   {"house", house_term(*pt.picked[*i])}})});
   }
   RuleErrors house_errors = check_pick(pt, player, pick.getHouse());
   errors.insert(errors.end(), house_errors.begin(), house_errors.end());
@@ -144,7 +143,7 @@ class AgotGame final : public projections::Game {
     if (!seated) {
       return {RuleError{
           "table", "", "",
-          "round " + std::to_string(table.round) + " has no table " + std::to_string(table.table)}};
+          i18n::Message("agot.table.missing", {{"round", table.round}, {"table", table.table}})}};
     }
     Ledger ledger(t, Ledger::Detail::kHouses);  // a check needs houses, not points
     switch (proposed.getPayload().which()) {
@@ -153,7 +152,7 @@ class AgotGame final : public projections::Game {
       case Which::HOUSE_PICK:
         return check_house_pick(ledger, *seated, table, proposed);
       default:
-        return {RuleError{"game", "", "", "not an action of A Game of Thrones"}};
+        return {RuleError{"game", "", "", "agot.not_an_action"}};
     }
   }
 
@@ -215,6 +214,8 @@ class AgotGame final : public projections::Game {
   }
 
   // The variant every game is played with, and who sits outside the league the rating gave them.
+  // "variant" is for people: in English, with "variant_labels" the catalog key of each entry (as
+  // a field's `label` and `text`), so that a reader shows it in its own language.
   boost::json::object round_extras(const Tournament&,
                                    const projections::Round& round) const override {
     boost::json::array moved;
@@ -235,6 +236,9 @@ class AgotGame final : public projections::Game {
              "House Lannister starts with one extra ship in the port of Lannisport.",
              "Tides of Battle cards are not used.",
              "Every game is played to the end: a victory or the end of game round 10."}},
+        {"variant_labels",
+         boost::json::array{"agot.variant.lannister_ship", "agot.variant.no_tides_of_battle",
+                            "agot.variant.played_to_the_end"}},
         {"moved", std::move(moved)}};
   }
 
@@ -249,18 +253,16 @@ class AgotGame final : public projections::Game {
       for (const auto& table : round.tables)
         players.insert(players.end(), table.players.begin(), table.players.end());
       StandingsSeating now = standings_seating(ledger, round.number, players);
-      const std::string head =
-          "Round " + std::to_string(round.number) +
-          " was seated by the ratings as they were then; they have changed since "
-          "(a corrected or later-entered result). ";
-      const std::string tail =
-          " The recorded seating stands (league bonuses follow it); re-seat the "
-          "round if it has not started.";
       if (!now.tables) {
-        out.push_back(head + "Its players could not be seated now: " + now.why + tail);
+        // The solver's reason, told as the notice's own (the same arguments).
+        i18n::Message notice = now.why;
+        notice.key = "agot.notice.unseatable";
+        notice.with("round", round.number);
+        out.push_back(std::move(notice));
       } else if (!same_seating(round.tables, *now.tables)) {
-        out.push_back(head + "The league solver would now seat " + describe_tables(*now.tables) +
-                      "." + tail);
+        i18n::Message notice("agot.notice.reseat", {{"round", round.number}});
+        add_league_tables(notice, *now.tables);
+        out.push_back(std::move(notice));
       }
     }
     return out;
@@ -270,8 +272,8 @@ class AgotGame final : public projections::Game {
                                                     const TableState& table) const override {
     using Out = Outcome<std::vector<PayloadBuilder>>;
     const SeatedTable* seated = seated_table(t, table);
-    if (!seated) return Out::refused("table", "no such table");
-    if (table.result()) return Out::refused("pick", "the table already has a result");
+    if (!seated) return Out::refused("table", "agot.table.none");
+    if (table.result()) return Out::refused("pick", "agot.pick.table_has_result");
     Ledger ledger(t);
     auto picks = complete_picks(pick_table(ledger, *seated, table.round));
     if (!picks) return Out::refused(std::move(picks.errors));

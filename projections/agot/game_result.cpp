@@ -22,13 +22,10 @@ bool valid_castles(int castles) { return castles >= 0 && castles <= kMaxCastles;
 }  // namespace
 
 std::vector<projections::FieldSpec> result_fields() {
-  auto field = [](std::string name, std::string text, std::string type) {
-    std::string label = "agot." + name;
-    return projections::make_field(std::move(name), std::move(type), std::move(label),
-                                   std::move(text));
-  };
-  auto integer = [&](std::string name, std::string text, int min, std::optional<int> max) {
-    projections::FieldSpec f = field(std::move(name), std::move(text), "integer");
+  auto integer = [](std::string name, std::string label, std::string text, int min,
+                    std::optional<int> max) {
+    projections::FieldSpec f =
+        projections::make_field(std::move(name), "integer", std::move(label), std::move(text));
     f.min = min;
     if (max) f.max = *max;
     return f;
@@ -36,20 +33,22 @@ std::vector<projections::FieldSpec> result_fields() {
   std::vector<std::string> houses;
   for (House h : kHouses) houses.emplace_back(house_id(h));
 
-  projections::FieldSpec house = field("house", "house", "choice");
+  projections::FieldSpec house = projections::make_field("house", "choice", "agot.house", "house");
   house.choices = houses;
-  projections::FieldSpec captured = field("capitals_captured", "capitals captured", "choices");
+  projections::FieldSpec captured = projections::make_field(
+      "capitals_captured", "choices", "agot.capitals_captured", "capitals captured");
   captured.choices = houses;
   captured.excludes_own = "house";  // G-4: captured capitals are other houses'
-  projections::FieldSpec winner = field("winner", "winner", "boolean");
+  projections::FieldSpec winner =
+      projections::make_field("winner", "boolean", "agot.winner", "winner");
   winner.derived_from = "place";  // G-3: the player in place 1 is the winner
   winner.derived_equals = 1;
   return {std::move(house),
-          integer("place", "place", 1, kPlayersPerTable),
-          integer("castles", "castles and strongholds", 0, kMaxCastles),
+          integer("place", "agot.place", "place", 1, kPlayersPerTable),
+          integer("castles", "agot.castles", "castles and strongholds", 0, kMaxCastles),
           std::move(captured),
-          integer("capitals_held", "capitals held", 0, kCapitals),
-          integer("lands_captured", "lands captured", 0, std::nullopt),
+          integer("capitals_held", "agot.capitals_held", "capitals held", 0, kCapitals),
+          integer("lands_captured", "agot.lands_captured", "lands captured", 0, std::nullopt),
           std::move(winner)};
 }
 
@@ -70,7 +69,7 @@ class Checker {
   }
 
  private:
-  void add(std::string rule, const std::string& player, std::string field, std::string message) {
+  void add(std::string rule, const std::string& player, std::string field, i18n::Message message) {
     errors_.push_back(RuleError{std::move(rule), player, std::move(field), std::move(message)});
   }
 
@@ -79,16 +78,19 @@ class Checker {
     std::set<std::string> seen;
     for (const auto& p : result_) {
       if (!seen.insert(p.player).second) {
-        add("G-1", p.player, "player", p.player + " is listed more than once");
+        add("G-1", p.player, "player",
+            i18n::Message("agot.G-1.listed_twice", {{"player", i18n::PlayerRef{p.player}}}));
       } else if (std::find(facts_.seated.begin(), facts_.seated.end(), p.player) ==
                  facts_.seated.end()) {
         add("G-1", p.player, "player",
-            p.player + " is not seated at this table (seated: " + join(facts_.seated) + ")");
+            i18n::Message("agot.G-1.not_seated", {{"player", i18n::PlayerRef{p.player}},
+                                                  {"seated", player_list(facts_.seated)}}));
       }
     }
     for (const auto& s : facts_.seated) {
       if (!seen.contains(s)) {
-        add("G-1", s, "players", s + " is seated at this table but missing from the result");
+        add("G-1", s, "players",
+            i18n::Message("agot.G-1.missing", {{"player", i18n::PlayerRef{s}}}));
       }
     }
   }
@@ -97,32 +99,34 @@ class Checker {
     std::map<House, std::string> taken;
     for (const auto& p : result_) {
       if (!is_house(p.house)) {
-        add("G-1", p.player, "house", "not one of the six houses");
+        add("G-1", p.player, "house", "agot.not_a_house");
         continue;
       }
       // G-1: six different houses at a table.
       auto [it, fresh] = taken.emplace(p.house, p.player);
       if (!fresh) {
         add("G-1", p.player, "house",
-            std::string(house_name(p.house)) + " is also played by " + it->second +
-                ": each house is played by exactly one player at a table");
+            i18n::Message("agot.G-1.house_twice", {{"house", house_term(p.house)},
+                                                   {"other", i18n::PlayerRef{it->second}}}));
       }
       // G-2: never a house the player played in another round.
       auto history = facts_.history.find(p.player);
       if (history != facts_.history.end()) {
         if (std::uint32_t round = history->second.round_of(p.house)) {
-          add("G-2", p.player, "house",
-              p.player + " already played " + std::string(house_name(p.house)) + " in round " +
-                  std::to_string(round) + "; houses left: " + history->second.available().names());
+          i18n::Message message("agot.G-2.played_before", {{"player", i18n::PlayerRef{p.player}},
+                                                           {"house", house_term(p.house)},
+                                                           {"round", round}});
+          add_houses(message, "left", history->second.available());
+          add("G-2", p.player, "house", std::move(message));
         }
       }
       // An accepted pick fixes the player's house at this table.
       auto pick = facts_.picks.find(p.player);
       if (pick != facts_.picks.end() && pick->second != p.house) {
         add("pick", p.player, "house",
-            p.player + " picked " + std::string(house_name(pick->second)) +
-                " at this table, the result says " + std::string(house_name(p.house)) +
-                " (correct or void the pick first)");
+            i18n::Message("agot.pick.result_differs", {{"player", i18n::PlayerRef{p.player}},
+                                                       {"picked", house_term(pick->second)},
+                                                       {"house", house_term(p.house)}}));
       }
     }
   }
@@ -132,21 +136,22 @@ class Checker {
     std::map<int, std::string> by_place;
     for (const auto& p : result_) {
       if (!valid_place(p.place)) {
-        add("G-3", p.player, "place", "place must be 1 to 6, not " + std::to_string(p.place));
+        add("G-3", p.player, "place", i18n::Message("agot.G-3.place_range", {{"place", p.place}}));
         continue;
       }
       auto [it, fresh] = by_place.emplace(p.place, p.player);
       if (!fresh) {
         add("G-3", p.player, "place",
-            ordinal(p.place) + " place is also given to " + it->second +
-                ": places 1 to 6 are each used once (the game's own tie-breaks decide)");
+            i18n::Message("agot.G-3.place_twice",
+                          {{"place", p.place}, {"other", i18n::PlayerRef{it->second}}}));
       }
       if (p.place == 1 && !p.winner) {
-        add("G-3", p.player, "winner", p.player + " is in place 1 and so is the winner");
+        add("G-3", p.player, "winner",
+            i18n::Message("agot.G-3.first_wins", {{"player", i18n::PlayerRef{p.player}}}));
       } else if (p.place != 1 && p.winner) {
         add("G-3", p.player, "winner",
-            p.player + " is marked as the winner but is in place " + std::to_string(p.place) +
-                ": the winner is the player in place 1");
+            i18n::Message("agot.G-3.winner_not_first",
+                          {{"player", i18n::PlayerRef{p.player}}, {"place", p.place}}));
       }
     }
   }
@@ -159,15 +164,15 @@ class Checker {
       for (const auto& q : result_) {
         if (valid_place(q.place) && valid_castles(q.castles) && q.castles < p.castles &&
             q.place < p.place) {
-          above.push_back(q.player + " (" + std::to_string(q.castles) + ", " + ordinal(q.place) +
-                          ")");
+          above.push_back(q.player);
         }
       }
       if (!above.empty()) {
         add("G-3", p.player, "place",
-            p.player + " holds " + std::to_string(p.castles) + " castles but is placed " +
-                ordinal(p.place) + ", below " + join(above) +
-                " with fewer castles: more castles never rank below fewer");
+            i18n::Message("agot.G-3.castle_order", {{"player", i18n::PlayerRef{p.player}},
+                                                    {"castles", p.castles},
+                                                    {"place", p.place},
+                                                    {"above", player_list(above)}}));
       }
     }
   }
@@ -181,42 +186,42 @@ class Checker {
     int held = 0;
     for (const auto& p : result_) {
       if (!valid_castles(p.castles)) {
-        add("G-4", p.player, "castles", "castles must be 0 to 7, not " + std::to_string(p.castles));
+        add("G-4", p.player, "castles",
+            i18n::Message("agot.G-4.castles_range", {{"castles", p.castles}}));
       } else if (p.castles == kMaxCastles && p.place != 1) {
         add("G-4", p.player, "place",
-            p.player + " holds 7 castles, which wins the game: place must be 1");
+            i18n::Message("agot.G-4.seven_castles", {{"player", i18n::PlayerRef{p.player}}}));
       }
       HouseSet captured;
       for (House h : p.capitals_captured) {
         if (!is_house(h)) {
-          add("G-4", p.player, "capitals_captured", "not one of the six houses");
+          add("G-4", p.player, "capitals_captured", "agot.not_a_house");
         } else if (h == p.house) {
           add("G-4", p.player, "capitals_captured",
-              std::string(house_name(h)) + " is " + p.player +
-                  "'s own house: only enemy capitals are captured");
+              i18n::Message("agot.G-4.own_capital",
+                            {{"house", house_term(h)}, {"player", i18n::PlayerRef{p.player}}}));
         } else if (captured.contains(h)) {
           add("G-4", p.player, "capitals_captured",
-              std::string(house_name(h)) + " is listed twice: a capital counts once per game");
+              i18n::Message("agot.G-4.capital_twice", {{"house", house_term(h)}}));
         } else if (!at_table.contains(h)) {
           add("G-4", p.player, "capitals_captured",
-              std::string(house_name(h)) + " is not played at this table");
+              i18n::Message("agot.G-4.capital_not_at_table", {{"house", house_term(h)}}));
         }
         if (is_house(h)) captured = captured.with(h);
       }
       if (p.capitals_held < 0 || p.capitals_held > kCapitals) {
         add("G-4", p.player, "capitals_held",
-            "capitals_held must be 0 to 6, not " + std::to_string(p.capitals_held));
+            i18n::Message("agot.G-4.capitals_held_range", {{"held", p.capitals_held}}));
       } else {
         held += p.capitals_held;
       }
       if (p.lands_captured < 0) {
         add("G-4", p.player, "lands_captured",
-            "lands_captured cannot be negative (" + std::to_string(p.lands_captured) + ")");
+            i18n::Message("agot.G-4.lands_negative", {{"lands", p.lands_captured}}));
       }
     }
     if (held > kCapitals) {
-      add("G-4", "", "capitals_held",
-          "the players hold " + std::to_string(held) + " capitals together; the map has 6");
+      add("G-4", "", "capitals_held", i18n::Message("agot.G-4.capitals_total", {{"held", held}}));
     }
   }
 
@@ -285,27 +290,6 @@ GamePoints game_points(const Rules& rules, const PlayerResult& player, std::uint
   int capital_points = first_captures.size() + std::clamp(player.capitals_held, 0, kCapitals);
   out.capitals = std::min(rules.capitals_cap, capital_points);
   return out;
-}
-
-std::string ordinal(int n) {
-  int tens = n % 100;
-  const char* suffix = "th";
-  if (tens < 11 || tens > 13) {
-    switch (n % 10) {
-      case 1:
-        suffix = "st";
-        break;
-      case 2:
-        suffix = "nd";
-        break;
-      case 3:
-        suffix = "rd";
-        break;
-      default:
-        break;
-    }
-  }
-  return std::to_string(n) + suffix;
 }
 
 }  // namespace tally::projections::agot

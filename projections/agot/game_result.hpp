@@ -77,7 +77,4 @@ struct GamePoints {
 GamePoints game_points(const Rules& rules, const PlayerResult& player, std::uint32_t round,
                        const std::string& bonus_league);
 
-// "1st", "2nd", "3rd", "4th", …
-std::string ordinal(int n);
-
 }  // namespace tally::projections::agot

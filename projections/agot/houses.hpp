@@ -28,9 +28,8 @@ inline constexpr std::array<House, kHouseCount> kHouses = {House::STARK,     Hou
 constexpr bool is_house(House h) { return static_cast<unsigned>(h) < kHouseCount; }
 constexpr int house_index(House h) { return static_cast<int>(h); }
 
-// "stark" (the API's name) and "Stark" (for people).
+// "stark": the API's name (and the catalogs' "agot.house.stark", the name for people).
 std::string_view house_id(House h);
-std::string_view house_name(House h);
 std::optional<House> parse_house(std::string_view id);
 
 class HouseSet {
@@ -58,9 +57,6 @@ class HouseSet {
 
   // The first house of the set in board order, if any.
   std::optional<House> first() const;
-
-  // "Stark, Lannister or Greyjoy" (for messages); "no house" when empty.
-  std::string names(std::string_view conjunction = "or") const;
 
  private:
   constexpr explicit HouseSet(std::uint8_t bits) : bits_(bits) {}

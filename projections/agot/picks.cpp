@@ -25,10 +25,13 @@ HouseMatch completion(const PickTable& table, std::optional<std::size_t> index, 
   return match_houses(options, 1);
 }
 
-// "p5 and p6 can only play Stark or Greyjoy between them": the houses the short players could
-// still play at the table (before the pick being checked, which is what takes the last of them).
-std::string shortage(const PickTable& table, const HouseMatch& m,
-                     const std::vector<std::size_t>& who) {
+// Why the players still without a house cannot all be seated, as arguments of `message`:
+// `short` (the players, `short_count` of them) and `why`: "all_played" (they played every
+// house), "taken" (they can only play the houses `can`, already taken at this table) or "only"
+// (they can only play `can` between them). The houses are those the short players could still
+// play at the table before the pick being checked, which is what takes the last of them.
+void add_shortage(i18n::Message& message, const PickTable& table, const HouseMatch& m,
+                  const std::vector<std::size_t>& who) {
   std::vector<std::string> names;
   HouseSet could;
   HouseSet any;
@@ -37,13 +40,10 @@ std::string shortage(const PickTable& table, const HouseMatch& m,
     could = could | (table.history[who[k]].available() - table.taken());
     any = any | table.history[who[k]].available();
   }
-  const bool plural = names.size() > 1;
-  if (any.empty()) return join(names) + (plural ? " have" : " has") + " already played every house";
-  if (could.empty()) {
-    return join(names) + " can only play " + any.names() + (plural ? " between them" : "") +
-           ", already taken at this table";
-  }
-  return join(names) + " can only play " + could.names() + (plural ? " between them" : "");
+  message.with("short", player_list(names));
+  message.with("short_count", static_cast<std::int64_t>(names.size()));
+  message.with("why", std::string(any.empty() ? "all_played" : could.empty() ? "taken" : "only"));
+  add_houses(message, "can", could.empty() ? any : could);
 }
 
 std::vector<std::string> ids(HouseSet houses) {
@@ -88,44 +88,54 @@ projections::RuleErrors check_pick(const PickTable& table_in, const std::string&
   if (!index) {
     errors.push_back(RuleError{
         "G-1", player, "player",
-        player + " is not seated at this table (seated: " + join(table_in.players) + ")"});
+        i18n::Message("agot.G-1.not_seated", {{"player", i18n::PlayerRef{player}},
+                                              {"seated", player_list(table_in.players)}})});
     return errors;
   }
   PickTable table = table_in;
   table.picked[*index].reset();  // the player's own pick, if any, is what this one replaces
   if (!is_house(house)) {
-    errors.push_back(RuleError{"G-1", player, "house", "not one of the six houses"});
+    errors.push_back(RuleError{"G-1", player, "house", "agot.not_a_house"});
     return errors;
   }
   const HouseHistory& history = table.history[*index];
   if (std::uint32_t round = history.round_of(house)) {
-    errors.push_back(RuleError{"G-2", player, "house",
-                               player + " already played " + std::string(house_name(house)) +
-                                   " in round " + std::to_string(round)});
+    errors.push_back(
+        RuleError{"G-2", player, "house",
+                  i18n::Message("agot.pick.played_before", {{"player", i18n::PlayerRef{player}},
+                                                            {"house", house_term(house)},
+                                                            {"round", round}})});
   }
   for (std::size_t j = 0; j < table.players.size(); ++j) {
     if (table.picked[j] == house) {
-      errors.push_back(RuleError{"G-1", player, "house",
-                                 std::string(house_name(house)) +
-                                     " is already taken at this table by " + table.players[j]});
+      errors.push_back(RuleError{
+          "G-1", player, "house",
+          i18n::Message("agot.pick.taken", {{"player", i18n::PlayerRef{player}},
+                                            {"house", house_term(house)},
+                                            {"other", i18n::PlayerRef{table.players[j]}}})});
     }
   }
   if (errors.empty()) {
     std::vector<std::size_t> who;
     HouseMatch m = completion(table, *index, HouseSet::of(house), who);
     if (!m.complete()) {
-      errors.push_back(RuleError{"G-2", player, "house",
-                                 "if " + player + " takes " + std::string(house_name(house)) +
-                                     ", " + shortage(table, m, who) +
-                                     ": the table could not be completed"});
+      i18n::Message message("agot.pick.incomplete",
+                            {{"player", i18n::PlayerRef{player}}, {"house", house_term(house)}});
+      add_shortage(message, table, m, who);
+      errors.push_back(RuleError{"G-2", player, "house", std::move(message)});
     }
   }
   if (errors.empty()) return errors;
+  // The houses that would be accepted: every entry carries them for machines (`alternatives`);
+  // the text says them once, at the end of the first reason ("hint": "listed", or "none" when no
+  // house can be accepted; "omitted" in the others).
   const HouseSet acceptable = acceptable_picks(table, *index);
-  const std::string hint = acceptable.empty() ? " (no house can be accepted for " + player + ")"
-                                              : " (accepted: " + acceptable.names() + ")";
   for (auto& e : errors) {
-    e.message.key += hint;
+    const bool first = &e == &errors.front();
+    e.message.with("hint", std::string(!first               ? "omitted"
+                                       : acceptable.empty() ? "none"
+                                                            : "listed"));
+    add_houses(e.message, "accepted", acceptable);
     e.alternatives = ids(acceptable);
   }
   return errors;
@@ -140,12 +150,18 @@ projections::Outcome<std::vector<std::pair<std::string, House>>> complete_picks(
     if (!h) {
       std::vector<std::size_t> who;
       HouseMatch m = completion(table, std::nullopt, HouseSet(), who);
-      std::string why =
-          m.complete() ? table.players[i] + " has no house left to play" : shortage(table, m, who);
-      return Out::refused("G-2",
-                          "the table cannot be completed with six different houses: " + why +
-                              " (correct the picks, or re-seat the round)",
-                          "house", table.players[i]);
+      i18n::Message message("agot.pick.cannot_complete",
+                            {{"player", i18n::PlayerRef{table.players[i]}}});
+      if (m.complete()) {
+        // Everyone else fits: this player has no house left to play at all.
+        message.with("short", player_list({table.players[i]}));
+        message.with("short_count", std::int64_t{1});
+        message.with("why", std::string("none_left"));
+        add_houses(message, "can", HouseSet());
+      } else {
+        add_shortage(message, table, m, who);
+      }
+      return Out::refused("G-2", std::move(message), "house", table.players[i]);
     }
     table.picked[i] = *h;
     out.emplace_back(table.players[i], *h);

@@ -20,35 +20,38 @@ using projections::SeatedTable;
 using projections::Seating;
 using schema::SeatingMethod;
 
-const char* const kManualAdvice =
-    " Seat the round manually with a reason (players not seated miss the round and score 0).";
-
-std::string count_problem(std::size_t n) {
+// Why a round cannot be seated, as arguments shared by the refusals and the notices: `problem`
+// "count" (`players` is not a multiple of six: `below`, `above` the nearest that are; `below` 0
+// when there is none) or "houses" (see add_house_shortage).
+i18n::Message count_problem(std::size_t n) {
   std::size_t below = n / kPlayersPerTable * kPlayersPerTable;
   std::size_t above = below + kPlayersPerTable;
-  std::string options =
-      below == 0 ? std::to_string(above) : std::to_string(below) + " or " + std::to_string(above);
-  return std::to_string(n) + " active player" + (n == 1 ? " is" : "s are") +
-         " to be seated, but every table seats 6 (one per house), so a round needs a multiple of 6 "
-         "(" +
-         options + ")." + kManualAdvice;
+  return i18n::Message("agot.seating.count",
+                       {{"problem", "count"}, {"players", n}, {"below", below}, {"above", above}});
 }
 
-// Why no seating gives everyone a house they have not played (Hall's condition, from the solver).
-std::string shortage_text(const std::vector<std::string>& order, const HouseMatch& why,
-                          int tables) {
+// Why no seating gives everyone a house they have not played (Hall's condition, from the solver):
+// `short` (the players, `short_count` of them) have already played every house (`why`
+// "all_played"), or can only play the houses `can` (`why` "only"), which `tables` tables seat
+// only `seats` players of.
+void add_house_shortage(i18n::Message& message, const std::vector<std::string>& order,
+                        const HouseMatch& why, int tables) {
   std::vector<std::string> names;
   for (std::size_t i : why.short_players) names.push_back(order[i]);
-  std::string who = join(names);
-  if (why.short_houses.empty()) {
-    return who + (names.size() == 1 ? " has" : " have") + " already played every house (G-2).";
-  }
-  int seats = tables * why.short_houses.size();
-  return who + " can only play " + why.short_houses.names() +
-         (names.size() > 1 ? " between them" : "") + " (G-2), and " + std::to_string(tables) +
-         (tables == 1 ? " table seats " : " tables seat ") + "only " + std::to_string(seats) +
-         " player" + (seats == 1 ? "" : "s") + " on " +
-         (why.short_houses.size() == 1 ? "that house." : "those houses.");
+  message.with("problem", std::string("houses"));
+  message.with("short", player_list(names));
+  message.with("short_count", static_cast<std::int64_t>(names.size()));
+  message.with("why", std::string(why.short_houses.empty() ? "all_played" : "only"));
+  add_houses(message, "can", why.short_houses);
+  message.with("tables", static_cast<std::int64_t>(tables));
+  message.with("seats", static_cast<std::int64_t>(tables) * why.short_houses.size());
+}
+
+i18n::Message house_problem(const std::vector<std::string>& order, const HouseMatch& why,
+                            int tables) {
+  i18n::Message message("agot.seating.houses");
+  add_house_shortage(message, order, why, tables);
+  return message;
 }
 
 std::vector<HouseSet> availability(const Ledger& ledger, std::uint32_t round,
@@ -100,11 +103,7 @@ Outcome<Seating> random_seating(const Ledger& ledger, std::uint32_t round, std::
   SolvedSeating solved = solve_league_seating(availability(ledger, round, order));
   const int tables = static_cast<int>(order.size() / kPlayersPerTable);
   if (!solved.seating) {
-    return Outcome<Seating>::refused(
-        "G-2",
-        "No seating gives every player a house they have not played: " +
-            shortage_text(order, solved.why, tables) + kManualAdvice,
-        "method");
+    return Outcome<Seating>::refused("G-2", house_problem(order, solved.why, tables), "method");
   }
   Seating out{SeatingMethod::RANDOM, seed, {}};
   for (std::size_t k = 0; k < solved.seating->tables.size(); ++k) {
@@ -132,8 +131,7 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
   const projections::Tournament& t = ledger.tournament();
   RuleErrors errors;
   if (request.tables.empty()) {
-    errors.push_back(
-        RuleError{"seating", "", "tables", "a manual seating needs at least one table"});
+    errors.push_back(RuleError{"seating", "", "tables", "agot.seating.no_tables"});
   }
   std::set<std::string> seen;
   std::vector<std::string> seated;
@@ -141,21 +139,26 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
     const auto& table = request.tables[i];
     const std::string field = "tables[" + std::to_string(i) + "]";
     if (table.size() != kPlayersPerTable) {
-      errors.push_back(RuleError{"G-1", "", field,
-                                 "table " + std::to_string(i + 1) + " seats " +
-                                     std::to_string(table.size()) +
-                                     " players; every table seats 6 (one per house)"});
+      errors.push_back(RuleError{
+          "G-1", "", field,
+          i18n::Message("agot.seating.table_size", {{"table", i + 1}, {"players", table.size()}})});
     }
     bool known = true;
     for (const auto& p : table) {
       const projections::Player* player = t.player(p);
       if (!player) {
-        errors.push_back(RuleError{"seating", p, field, p + " is not a registered player"});
+        // Not a player: the id as it was sent (there is no name to show).
+        errors.push_back(RuleError{"seating", p, field,
+                                   i18n::Message("agot.seating.unknown_player", {{"id", p}})});
         known = false;
       } else if (player->dropped) {
-        errors.push_back(RuleError{"seating", p, field, p + " has dropped out of the tournament"});
+        errors.push_back(
+            RuleError{"seating", p, field,
+                      i18n::Message("agot.seating.dropped", {{"player", i18n::PlayerRef{p}}})});
       } else if (!seen.insert(p).second) {
-        errors.push_back(RuleError{"seating", p, field, p + " is seated more than once"});
+        errors.push_back(RuleError{
+            "seating", p, field,
+            i18n::Message("agot.seating.seated_twice", {{"player", i18n::PlayerRef{p}}})});
       } else {
         seated.push_back(p);
       }
@@ -164,11 +167,9 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
     if (known && table.size() <= kPlayersPerTable) {
       HouseMatch m = match_houses(availability(ledger, round, table), 1);
       if (!m.complete()) {
-        errors.push_back(
-            RuleError{"G-2", "", field,
-                      "table " + std::to_string(i + 1) +
-                          " cannot give everyone a different house they have not played: " +
-                          shortage_text(table, m, 1)});
+        i18n::Message message("agot.seating.table_houses", {{"table", i + 1}});
+        add_house_shortage(message, table, m, 1);
+        errors.push_back(RuleError{"G-2", "", field, std::move(message)});
       }
     }
   }
@@ -183,38 +184,26 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
   if (round >= 2) record_rating_leagues(tables, rating_leagues(ledger, round, seated));
   // A departure from the solver needs a reason (round 1 has no solver: a draw).
   if (request.reason.empty()) {
-    std::string departs;
+    std::optional<i18n::Message> departs;
     if (round == 1) {
-      departs = "round 1 is a random draw";
+      departs = i18n::Message("agot.seating.reason_draw");
     } else {
       StandingsSeating solver = standings_seating(ledger, round, active_ids(t));
-      if (!solver.tables)
-        departs = "the league solver cannot seat this round. " + solver.why;
-      else if (!same_tables(request.tables, *solver.tables)) {
-        departs = "the league solver seats " + describe_tables(*solver.tables);
+      if (!solver.tables) {
+        departs = solver.why;  // the solver's reason, with its arguments
+        departs->key = "agot.seating.reason_unseatable";
+      } else if (!same_tables(request.tables, *solver.tables)) {
+        departs = i18n::Message("agot.seating.reason_solver");
+        add_league_tables(*departs, *solver.tables);
       }
     }
-    if (!departs.empty()) {
-      errors.push_back(RuleError{
-          "seating", "", "reason",
-          "a manual seating that departs from the solver needs a reason (" + departs + ")"});
-    }
+    if (departs) errors.push_back(RuleError{"seating", "", "reason", std::move(*departs)});
   }
   if (!errors.empty()) return Outcome<Seating>::refused(std::move(errors));
   return Outcome<Seating>::ok(Seating{SeatingMethod::MANUAL, 0, std::move(tables)});
 }
 
 }  // namespace
-
-std::string describe_tables(const std::vector<SeatedTable>& tables) {
-  std::string out;
-  for (const auto& t : tables) {
-    if (!out.empty()) out += "; ";
-    out += (t.league.empty() ? "table " + std::to_string(t.number) : t.league) + ": " +
-           join(t.players);
-  }
-  return out;
-}
 
 std::vector<std::size_t> seeded_permutation(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -245,8 +234,7 @@ StandingsSeating standings_seating(const Ledger& ledger, std::uint32_t round,
   const int leagues = static_cast<int>(order.size() / kPlayersPerTable);
   if (!solved.seating) {
     out.rule = "G-2";
-    out.why = "No seating gives every player a house they have not played: " +
-              shortage_text(order, solved.why, leagues) + kManualAdvice;
+    out.why = house_problem(order, solved.why, leagues);
     return out;
   }
   std::vector<SeatedTable> tables;
@@ -271,7 +259,7 @@ Outcome<Seating> seat_round(const Ledger& ledger, const projections::SeatingRequ
       request.round != 0 ? request.round : static_cast<std::uint32_t>(t.rounds.size() + 1);
   if (round > static_cast<std::uint32_t>(ledger.rules().rounds)) {
     return Outcome<Seating>::refused(
-        "rounds", "the tournament has " + std::to_string(ledger.rules().rounds) + " rounds",
+        "rounds", i18n::Message("agot.seating.rounds", {{"rounds", ledger.rules().rounds}}),
         "round");
   }
   const SeatingMethod method =
@@ -283,15 +271,14 @@ Outcome<Seating> seat_round(const Ledger& ledger, const projections::SeatingRequ
       return manual_seating(ledger, round, request);
     case SeatingMethod::STANDINGS: {
       if (round == 1) {
-        return Outcome<Seating>::refused(
-            "seating", "round 1 is a random draw: there is no rating to seat by yet", "method");
+        return Outcome<Seating>::refused("seating", "agot.seating.draw_first", "method");
       }
       StandingsSeating s = standings_seating(ledger, round, active_ids(t));
       if (!s.tables) return Outcome<Seating>::refused(s.rule, s.why, "method");
       return Outcome<Seating>::ok(Seating{SeatingMethod::STANDINGS, 0, std::move(*s.tables)});
     }
   }
-  return Outcome<Seating>::refused("seating", "unknown seating method", "method");
+  return Outcome<Seating>::refused("seating", "agot.seating.unknown_method", "method");
 }
 
 }  // namespace tally::projections::agot

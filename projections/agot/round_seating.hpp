@@ -20,17 +20,15 @@ projections::Outcome<projections::Seating> seat_round(const Ledger& ledger,
                                                       const projections::SeatingRequest& request);
 
 // The league solver's seating of `players` for `round` (rating over rounds 1..round−1), or why
-// there is none (a message for the organizer).
+// there is none (a message for the organizer; its arguments also tell a notice why: `problem`
+// "count" or "houses").
 struct StandingsSeating {
   std::optional<std::vector<projections::SeatedTable>> tables;
   std::string rule;  // "seating" (the player count) or "G-2" (the houses)
-  std::string why;
+  i18n::Message why;
 };
 StandingsSeating standings_seating(const Ledger& ledger, std::uint32_t round,
                                    const std::vector<std::string>& players);
-
-// "A: p1, p2, …; B: …" (or "table 1: …" without leagues), for messages.
-std::string describe_tables(const std::vector<projections::SeatedTable>& tables);
 
 // 0..n−1 shuffled by a seeded std::mt19937_64 with our own unbiased Fisher–Yates, so that a
 // stored seed replays the same draw on every standard library.

@@ -17,15 +17,16 @@ constexpr int kMaxPoints = 1000;
 struct Reader {
   RuleErrors errors;
 
-  void refuse(std::string_view key, std::string message) {
+  void refuse(std::string_view key, i18n::Message message) {
     errors.push_back(RuleError{"rules", "", std::string(key), std::move(message)});
   }
 
+  // `entry`: the value is one entry of the list `key`.
   std::optional<int> integer(std::string_view key, const boost::json::value& v, int lo, int hi,
-                             std::string_view what = "") {
+                             bool entry = false) {
     if (!v.is_int64() || v.as_int64() < lo || v.as_int64() > hi) {
-      refuse(key, std::string(what.empty() ? key : what) + " must be an integer from " +
-                      std::to_string(lo) + " to " + std::to_string(hi));
+      refuse(key, i18n::Message(entry ? "agot.rules.entry_range" : "agot.rules.range",
+                                {{"rule", std::string(key)}, {"min", lo}, {"max", hi}}));
       return std::nullopt;
     }
     return static_cast<int>(v.as_int64());
@@ -37,13 +38,13 @@ struct Reader {
     const boost::json::array* a = v.if_array();
     bool size_ok = a && (up_to ? a->size() <= size : a->size() == size);
     if (!size_ok) {
-      refuse(key, std::string(key) + " must be an array of " + (up_to ? "at most " : "") +
-                      std::to_string(size) + " points");
+      refuse(key, i18n::Message(up_to ? "agot.rules.points_at_most" : "agot.rules.points",
+                                {{"rule", std::string(key)}, {"size", size}}));
       return std::nullopt;
     }
     std::vector<int> out;
     for (const auto& item : *a) {
-      auto p = integer(key, item, 0, kMaxPoints, "each entry of " + std::string(key));
+      auto p = integer(key, item, 0, kMaxPoints, true);
       if (!p) return std::nullopt;
       out.push_back(*p);
     }
@@ -83,15 +84,15 @@ Parsed parse(const boost::json::object& in) {
     } else if (key == "league_bonus") {
       const boost::json::object* leagues = value.if_object();
       if (!leagues) {
-        r.refuse(key,
-                 "league_bonus must be an object: league → points by place, e.g. {\"A\":[1,1]}");
+        r.refuse(key, "agot.rules.league_bonus");
         continue;
       }
       std::map<std::string, std::vector<int>> bonus;
       bool ok = true;
       for (const auto& [league, points] : *leagues) {
         if (!is_league_name(league)) {
-          r.refuse(key, "league_bonus: \"" + std::string(league) + "\" is not a league (A, B, …)");
+          r.refuse(key,
+                   i18n::Message("agot.rules.not_a_league", {{"league", std::string(league)}}));
           ok = false;
           continue;
         }
@@ -109,13 +110,9 @@ Parsed parse(const boost::json::object& in) {
       if (auto v = r.integer(key, value, 1, 7)) rules.league_bonus_from_round = *v;
     } else if (key == "players_per_table" || key == "players_per_league" || key == "leagues" ||
                key == "tables") {
-      r.refuse(key,
-               "not configurable: every table seats 6 players (one per house) and the number "
-               "of leagues follows from the number of players");
+      r.refuse(key, "agot.rules.not_configurable");
     } else {
-      r.refuse(key, "unknown rule \"" + std::string(key) +
-                        "\" (known: rounds, counted_results, place_points, castle_points, "
-                        "league_bonus, capitals_cap, league_bonus_from_round)");
+      r.refuse(key, i18n::Message("agot.rules.unknown", {{"rule", std::string(key)}}));
     }
   }
   return Parsed{std::move(rules), std::move(r.errors)};

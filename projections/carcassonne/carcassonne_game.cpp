@@ -90,10 +90,11 @@ class CarcassonneGame final : public projections::Game {
   RuleErrors check_rules(const Tournament& t, const TableState& table,
                          schema::Event::Reader proposed) const override {
     const SeatedTable* seated = seated_table(t, table);
-    if (seated == nullptr) return {{"table", "", "", "no such table in this round"}};
+    if (seated == nullptr) return {{"table", "", "", "carcassonne.table.missing"}};
     if (seated->players.size() == 1) {
       return {{"bye", seated->players[0], "",
-               "a bye needs no result or scoring: it counts as a win with score difference 0"}};
+               i18n::Message("carcassonne.bye.no_actions",
+                             {{"player", i18n::PlayerRef{seated->players[0]}}})}};
     }
     auto payload = proposed.getPayload();
     TournamentRules rules = read_rules(t.rules);
@@ -104,7 +105,7 @@ class CarcassonneGame final : public projections::Game {
       case Which::CARCASSONNE_RESULT:
         return check_result(*seated, table, payload.getCarcassonneResult(), rules);
       default:
-        return {{"game", "", "", "a Carcassonne table takes results and scorings"}};
+        return {{"game", "", "", "carcassonne.not_an_action"}};
     }
   }
 
@@ -171,22 +172,26 @@ class CarcassonneGame final : public projections::Game {
     for (const auto& [key, table] : t.tables) {
       const SeatedTable* seated = seated_table(t, table);
       if (seated == nullptr || table.of_kind(Which::CARCASSONNE_SCORING).empty()) continue;
-      std::string where =
-          "Round " + std::to_string(key.first) + ", table " + std::to_string(key.second) + ": ";
       Replay replay = replay_scorings(seated->players, &table, rules.engine);
       for (const auto& step : replay.steps) {
         for (const auto& player : step.ransom_shortfalls) {
-          out.push_back(where + "the tower ransom of seq " + std::to_string(step.seq) +
-                        " now takes " + player +
-                        " below 0 after a correction; the score is floored at 0 there");
+          // The seq names an entry of the log: shown as it is, not as a number of the language.
+          out.push_back(i18n::Message("carcassonne.notice.ransom_floored",
+                                      {{"round", key.first},
+                                       {"table", key.second},
+                                       {"seq", std::to_string(step.seq)},
+                                       {"player", i18n::PlayerRef{player}}}));
         }
       }
       const Action* result = table.result();
       if (result == nullptr || result->payload().which() != Which::CARCASSONNE_RESULT) continue;
       for (const auto& d : differences(result->payload().getCarcassonneResult(), replay)) {
-        out.push_back(where + "the recorded scorings total " + std::to_string(d.scorings) +
-                      " for " + d.player + " but the result says " + std::to_string(d.result) +
-                      "; correct the result");
+        out.push_back(i18n::Message("carcassonne.notice.totals_differ",
+                                    {{"round", key.first},
+                                     {"table", key.second},
+                                     {"player", i18n::PlayerRef{d.player}},
+                                     {"scorings", d.scorings},
+                                     {"result", d.result}}));
       }
     }
     return out;
@@ -207,7 +212,7 @@ class CarcassonneGame final : public projections::Game {
     boost::system::error_code ec;
     json::value event =
         json::parse(std::string_view(scoring.getEvent().cStr(), scoring.getEvent().size()), ec);
-    if (ec) return {{"schema", "", "event", "the scoring event is not JSON"}};
+    if (ec) return {{"schema", "", "event", "carcassonne.event.not_json"}};
     auto scored = score_event(event, rules.engine);
     if (!scored) return std::move(scored.errors);
 
@@ -218,9 +223,9 @@ class CarcassonneGame final : public projections::Game {
           !reported.emplace(mention.player, mention.field).second) {
         continue;
       }
+      // The name as the event wrote it: it may be no player of the tournament at all.
       errors.push_back({"player", mention.player, mention.field,
-                        mention.player + " is not seated at this table (players are named by their "
-                                         "ids in a tournament)"});
+                        i18n::Message("carcassonne.player.not_seated", {{"id", mention.player}})});
     }
     if (!errors.empty()) return errors;
 
@@ -236,8 +241,8 @@ class CarcassonneGame final : public projections::Game {
       if (step.seq != 0) continue;
       for (const auto& player : step.ransom_shortfalls) {
         errors.push_back({"tower_ransom", player, "payer",
-                          player + " has fewer than 3 points: paying the ransom would take them "
-                                   "below 0"});
+                          i18n::Message("carcassonne.tower_ransom.below_zero",
+                                        {{"player", i18n::PlayerRef{player}}})});
       }
     }
     return errors;
@@ -253,24 +258,30 @@ class CarcassonneGame final : public projections::Game {
       std::string player = text(players[i].getPlayer());
       std::string field = "players[" + std::to_string(i) + "].player";
       if (!seated_at(seated, player)) {
-        errors.push_back({"players", player, field, player + " is not seated at this table"});
+        errors.push_back({"players", player, field,
+                          i18n::Message("carcassonne.result.not_seated", {{"id", player}})});
       } else if (!named.insert(player).second) {
-        errors.push_back({"players", player, field, player + " is listed twice"});
+        errors.push_back({"players", player, field,
+                          i18n::Message("carcassonne.result.listed_twice",
+                                        {{"player", i18n::PlayerRef{player}}})});
       }
     }
     for (const auto& player : seated.players) {
       if (!named.contains(player)) {
         errors.push_back(
-            {"players", player, "players", player + " is seated here but has no score"});
+            {"players", player, "players",
+             i18n::Message("carcassonne.result.no_score", {{"player", i18n::PlayerRef{player}}})});
       }
     }
     if (!errors.empty()) return errors;
     // §2: the final scores agree with the recorded scorings, when there are any.
     Replay replay = replay_scorings(seated.players, &table, rules.engine);
     for (const auto& d : differences(result, replay)) {
-      errors.push_back({"totals", d.player, "players[" + std::to_string(d.index) + "].score",
-                        "the recorded scorings total " + std::to_string(d.scorings) + " for " +
-                            d.player + ", the result says " + std::to_string(d.result)});
+      errors.push_back(
+          {"totals", d.player, "players[" + std::to_string(d.index) + "].score",
+           i18n::Message("carcassonne.totals.differ", {{"player", i18n::PlayerRef{d.player}},
+                                                       {"scorings", d.scorings},
+                                                       {"result", d.result}})});
     }
     return errors;
   }

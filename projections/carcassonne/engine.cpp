@@ -10,7 +10,7 @@ projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
                                               const EngineRules& rules) {
   using Result = projections::Outcome<ScoredEvent>;
   if (!event.is_object()) {
-    return Result::refused("schema", "a scoring event is a JSON object");
+    return Result::refused("schema", "carcassonne.event.not_object");
   }
   Diagnostics d;
   ObjectReader r(event.get_object(), "", d);
@@ -19,11 +19,8 @@ projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
   const boost::json::value* feature = r.value("feature");
   bool is_feature = feature != nullptr && (!is_turn_event || feature->is_string());
   if (is_feature == is_turn_event) {
-    return Result::refused("event", is_feature
-                                        ? "an event is either a feature (§4) or a turn event "
-                                          "(§5), not both"
-                                        : "a scoring event names a `feature` (§4) or an `event` "
-                                          "kind (§5)");
+    return Result::refused("event",
+                           is_feature ? "carcassonne.event.both" : "carcassonne.event.neither");
   }
   std::vector<Robbery> robberies = read_robbers(r);
   std::optional<Scoring> scoring;

@@ -26,7 +26,8 @@ using ModifierRead = void (*)(ModifierInput&);
 template <bool Modifiers::*Member>
 void read_flag(ModifierInput& in) {
   if (!in.value.is_bool()) {
-    in.d.error("schema", in.path, "must be true or false, not " + std::string(json_kind(in.value)));
+    in.d.error("schema", in.path,
+               i18n::Message("carcassonne.json.not_boolean", {{"kind", json_kind(in.value)}}));
     return;
   }
   in.mods.*Member = in.value.get_bool();
@@ -46,7 +47,7 @@ void read_optional_number(ModifierInput& in) {
 template <std::vector<std::int64_t> Modifiers::*Member, std::int64_t Max>
 void read_numbers(ModifierInput& in) {
   if (!in.value.is_array()) {
-    in.d.error("schema", in.path, "must be an array of integers");
+    in.d.error("schema", in.path, "carcassonne.json.not_integer_array");
     return;
   }
   const auto& list = in.value.get_array();
@@ -58,9 +59,8 @@ void read_numbers(ModifierInput& in) {
 
 void read_surveyor(ModifierInput& in) {
   if (!in.value.is_string() || !surveyor_named(in.value.get_string())) {
-    std::string list;
-    for (auto n : surveyor_names()) list += (list.empty() ? "" : ", ") + std::string(n);
-    in.d.error("surveyor", in.path, "must be one of " + list);
+    in.d.error("surveyor", in.path,
+               i18n::Message("carcassonne.json.one_of", {{"names", name_list(surveyor_names())}}));
     return;
   }
   in.mods.surveyor = surveyor_named(in.value.get_string());
@@ -68,7 +68,8 @@ void read_surveyor(ModifierInput& in) {
 
 void read_barn(ModifierInput& in) {
   if (!in.value.is_string() || !barn_named(in.value.get_string())) {
-    in.d.error("barn", in.path, "must be one of none, placed, connected, final");
+    in.d.error("barn", in.path,
+               i18n::Message("carcassonne.json.one_of", {{"names", name_list(barn_names())}}));
     return;
   }
   in.mods.barn = *barn_named(in.value.get_string());
@@ -77,7 +78,8 @@ void read_barn(ModifierInput& in) {
 // `buildings`: {"little": n} under the basic rules, {"shed","house","tower"} under the variant.
 void read_buildings(ModifierInput& in) {
   if (!in.value.is_object()) {
-    in.d.error("schema", in.path, "must be an object such as {\"little\":1}");
+    in.d.error("schema", in.path,
+               i18n::Message("carcassonne.json.object_like", {{"shape", R"({"little":1})"}}));
     return;
   }
   ObjectReader r(in.value.get_object(), in.path, in.d);
@@ -86,11 +88,8 @@ void read_buildings(ModifierInput& in) {
     if (!r.has(specs[i].name)) continue;
     if (specs[i].variant != in.rules.buildings_variant) {
       in.d.error("buildings", r.path_of(specs[i].name),
-                 in.rules.buildings_variant
-                     ? "this tournament plays the little-buildings variant: count shed, house "
-                       "and tower (rule buildings_variant)"
-                     : "this tournament plays the basic little-buildings rules: count "
-                       "{\"little\": n} (rule buildings_variant)");
+                 in.rules.buildings_variant ? "carcassonne.buildings.variant"
+                                            : "carcassonne.buildings.basic");
       continue;
     }
     in.mods.buildings[i] = r.count_or(specs[i].name, 0, 0, kMaxCount, "buildings");
@@ -101,14 +100,17 @@ void read_buildings(ModifierInput& in) {
 // Field `cities`: [{"besieged": bool}, …], one entry per completed city next to the field.
 void read_field_cities(ModifierInput& in) {
   if (!in.value.is_array()) {
-    in.d.error("schema", in.path, "must be an array of {\"besieged\": bool}");
+    in.d.error("schema", in.path,
+               i18n::Message("carcassonne.json.array_of", {{"shape", R"({"besieged": bool})"}}));
     return;
   }
   const auto& list = in.value.get_array();
   for (std::size_t i = 0; i < list.size(); ++i) {
     std::string path = in.path + "[" + std::to_string(i) + "]";
     if (!list[i].is_object()) {
-      in.d.error("schema", path, "must be an object {\"besieged\": bool}");
+      in.d.error(
+          "schema", path,
+          i18n::Message("carcassonne.json.object_like", {{"shape", R"({"besieged": bool})"}}));
       continue;
     }
     ObjectReader r(list[i].get_object(), path, in.d);
@@ -121,13 +123,14 @@ void read_field_cities(ModifierInput& in) {
 void read_player_counts(const json::value& value, const std::string& path, std::string_view rule,
                         PlayerCounts& out, Diagnostics& d) {
   if (!value.is_object()) {
-    d.error("schema", path, "must be an object {\"player\": count}");
+    d.error("schema", path,
+            i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player": count})"}}));
     return;
   }
   for (const auto& member : value.get_object()) {
     std::string member_path = path + "." + std::string(member.key());
     if (member.key().empty()) {
-      d.error("schema", member_path, "a player name must not be empty");
+      d.error("schema", member_path, "carcassonne.json.empty_player");
       continue;
     }
     d.players.push_back({std::string(member.key()), member_path});
@@ -232,7 +235,7 @@ void read_bonus_players(BonusInput& in) {
 
 void read_gingerbread(BonusInput& in) {
   if (!in.value.is_bool()) {
-    in.d.error("schema", in.path, "must be true or false (the followers are the city's figures)");
+    in.d.error("schema", in.path, "carcassonne.gingerbread_man.not_boolean");
     return;
   }
   in.bonuses.gingerbread_man = in.value.get_bool();
@@ -251,7 +254,9 @@ void read_watchtower(BonusInput& in) {
   std::vector<std::string> paths;  // of the entries read, in the order of in.bonuses.watchtowers
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
-      in.d.error("schema", path, "must be {\"player\",\"symbol\",\"count\"}");
+      in.d.error("schema", path,
+                 i18n::Message("carcassonne.json.object_like",
+                               {{"shape", R"({"player","symbol","count"})"}}));
       return;
     }
     ObjectReader r(v.get_object(), path, in.d);
@@ -261,8 +266,7 @@ void read_watchtower(BonusInput& in) {
     std::string tower;
     if (const json::value* label = r.value("tower")) {
       if (!label->is_string() || label->get_string().empty()) {
-        in.d.error("schema", r.path_of("tower"),
-                   "must be a non-empty string naming the watchtower (e.g. its position)");
+        in.d.error("schema", r.path_of("tower"), "carcassonne.watchtower.label");
       } else {
         tower = std::string(label->get_string());
       }
@@ -274,10 +278,11 @@ void read_watchtower(BonusInput& in) {
     for (std::size_t i = 0; i < in.bonuses.watchtowers.size(); ++i) {
       const Watchtower& earlier = in.bonuses.watchtowers[i];
       if (earlier.player == entry.player && watchtower_key(earlier) == watchtower_key(entry)) {
-        in.d.error("D-8", path,
-                   "the player is listed twice for one watchtower (also at " + paths[i] +
-                       "): a watchtower scores once per player (D-8)",
-                   entry.player);
+        in.d.error(
+            "D-8", path,
+            i18n::Message("carcassonne.D-8.twice",
+                          {{"player", i18n::PlayerRef{entry.player}}, {"earlier", paths[i]}}),
+            entry.player);
         return;
       }
     }
@@ -289,7 +294,9 @@ void read_watchtower(BonusInput& in) {
 void read_tollkeeper(BonusInput& in) {
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
-      in.d.error("schema", path, "must be {\"player\",\"toll\",\"roadside\",\"travellers\"}");
+      in.d.error("schema", path,
+                 i18n::Message("carcassonne.json.object_like",
+                               {{"shape", R"({"player","toll","roadside","travellers"})"}}));
       return;
     }
     ObjectReader r(v.get_object(), path, in.d);
@@ -305,7 +312,9 @@ void read_tollkeeper(BonusInput& in) {
 void read_ringmaster(BonusInput& in) {
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
-      in.d.error("schema", path, "must be {\"player\",\"circus_tiles\"}");
+      in.d.error("schema", path,
+                 i18n::Message("carcassonne.json.object_like",
+                               {{"shape", R"({"player","circus_tiles"})"}}));
       return;
     }
     ObjectReader r(v.get_object(), path, in.d);
@@ -325,7 +334,9 @@ constexpr std::array<std::string_view, 3> kLeipzigQuarters = {"wainwrights", "co
 
 void read_leipzig_sent(BonusInput& in) {
   if (!in.value.is_object()) {
-    in.d.error("schema", in.path, "must be {\"player\",\"quarter\"}");
+    in.d.error(
+        "schema", in.path,
+        i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","quarter"})"}}));
     return;
   }
   ObjectReader r(in.value.get_object(), in.path, in.d);
@@ -406,14 +417,16 @@ std::int64_t count_tile_detail(const json::object& detail, const std::string& pa
     if (!r.has(row.name)) continue;
     if (!row.applies_to.contains(feature)) {
       d.error("tile_detail", r.path_of(row.name),
-              std::string(row.name) + " does not apply to a " + std::string(name(feature)) +
-                  " (it applies to: " + row.applies_to.describe() + ")");
+              i18n::Message("carcassonne.not_for_feature",
+                            {{"name", std::string(row.name)},
+                             {"feature", std::string(name(feature))},
+                             {"applies_to", row.applies_to.describe()}}));
       continue;
     }
     std::int64_t n = r.count_or(row.name, 0, 0, kMaxCount, "tile_detail");
     total += n * (rules.edition == Edition::c2 ? row.c2 : row.c3);
   }
-  r.finish("tile_detail", "tile kind");
+  r.finish("tile_detail", "tile_kind");
   return total;
 }
 
@@ -425,27 +438,21 @@ constexpr std::array<std::string_view, 9> kFields = {"feature",     "complete", 
 
 constexpr FeatureSet kTilesRequired{F::road, F::city, F::german_cathedral};
 
-// "a road", "an abbey": the feature with its article, for messages.
-std::string a(Feature f) {
-  std::string_view n = name(f);
-  return (std::string_view("aeiou").find(n.front()) != std::string_view::npos ? "an " : "a ") +
-         std::string(n);
-}
-
 void read_tiles(ObjectReader& r, FeatureEvent& ev, const EngineRules& rules) {
   Diagnostics& d = r.diagnostics();
   bool has_tiles = r.has("tiles");
   bool has_detail = r.has("tile_detail");
   if ((has_tiles || has_detail) && !ev.in(kTiled)) {
+    const bool squares =
+        ev.in(kMonasteryFamily | FeatureSet{F::garden, F::german_castle, F::obelisk});
     d.error("tiles", r.path_of(has_tiles ? "tiles" : "tile_detail"),
-            "a tile count does not apply to " + a(ev.feature) +
-                (ev.in(kMonasteryFamily | FeatureSet{F::garden, F::german_castle, F::obelisk})
-                     ? " (give modifiers.neighbour_tiles at final scoring)"
-                     : ""));
+            i18n::Message("carcassonne.tiles.not_counted",
+                          {{"feature", std::string(name(ev.feature))},
+                           {"hint", squares ? "neighbour_tiles" : "none"}}));
     return;
   }
   if (has_tiles && has_detail) {
-    d.error("tiles", r.path_of("tile_detail"), "give tiles or tile_detail, not both");
+    d.error("tiles", r.path_of("tile_detail"), "carcassonne.tiles.both");
     return;
   }
   if (has_tiles) {
@@ -459,7 +466,9 @@ void read_tiles(ObjectReader& r, FeatureEvent& ev, const EngineRules& rules) {
       ev.has_tiles = true;
     }
   } else if (ev.in(kTilesRequired)) {
-    d.error("schema", r.path_of("tiles"), "is required for " + a(ev.feature) + " (or tile_detail)");
+    d.error(
+        "schema", r.path_of("tiles"),
+        i18n::Message("carcassonne.tiles.required", {{"feature", std::string(name(ev.feature))}}));
   }
 }
 
@@ -472,7 +481,8 @@ void read_figures(ObjectReader& r, FeatureEvent& ev) {
   for (std::size_t i = 0; i < list->size(); ++i) {
     std::string path = r.path_of("figures") + "[" + std::to_string(i) + "]";
     if (!(*list)[i].is_object()) {
-      d.error("schema", path, "must be {\"player\",\"figure\"}");
+      d.error("schema", path,
+              i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","figure"})"}}));
       continue;
     }
     ObjectReader fr((*list)[i].get_object(), path, d);
@@ -482,10 +492,12 @@ void read_figures(ObjectReader& r, FeatureEvent& ev) {
     if (!player || !figure) continue;
     const FigureSpec* spec = figure_named(*figure);
     if (!spec->stands_on.contains(ev.feature)) {
-      d.error("figure", path + ".figure",
-              "a " + std::string(spec->name) + " does not stand on " + a(ev.feature) +
-                  " (it stands on: " + spec->stands_on.describe() + ")",
-              *player);
+      d.error(
+          "figure", path + ".figure",
+          i18n::Message("carcassonne.figure.not_on", {{"figure", std::string(spec->name)},
+                                                      {"feature", std::string(name(ev.feature))},
+                                                      {"stands_on", spec->stands_on.describe()}}),
+          *player);
       continue;
     }
     ev.figures.push_back({*player, spec});
@@ -500,14 +512,17 @@ void read_modifiers(ObjectReader& r, FeatureEvent& ev, const EngineRules& rules)
     std::string path = r.path_of("modifiers") + "." + std::string(member.key());
     const ModifierSpec* spec = modifier_spec(member.key());
     if (spec == nullptr) {
-      d.error("modifier", path, "unknown modifier \"" + std::string(member.key()) + "\"");
+      d.error("modifier", path,
+              i18n::Message("carcassonne.modifier.unknown", {{"name", std::string(member.key())}}));
       continue;
     }
     if (member.value().is_null()) continue;  // absent
     if (!spec->applies_to.contains(ev.feature)) {
       d.error(std::string(spec->name), path,
-              std::string(spec->name) + " does not apply to " + a(ev.feature) +
-                  " (it applies to: " + spec->applies_to.describe() + ")");
+              i18n::Message("carcassonne.not_for_feature",
+                            {{"name", std::string(spec->name)},
+                             {"feature", std::string(name(ev.feature))},
+                             {"applies_to", spec->applies_to.describe()}}));
       continue;
     }
     ev.modifiers.given.emplace(spec->name);
@@ -524,21 +539,23 @@ void read_bonuses(ObjectReader& r, FeatureEvent& ev) {
     std::string path = r.path_of("bonuses") + "." + std::string(member.key());
     const BonusSpec* spec = bonus_spec(member.key());
     if (spec == nullptr) {
-      d.error("bonus", path, "unknown bonus \"" + std::string(member.key()) + "\"");
+      d.error("bonus", path,
+              i18n::Message("carcassonne.bonus.unknown", {{"name", std::string(member.key())}}));
       continue;
     }
     if (member.value().is_null()) continue;
     if (!spec->applies_to.contains(ev.feature)) {
       d.error(std::string(spec->name), path,
-              std::string(spec->name) + " does not apply to " + a(ev.feature) +
-                  " (it applies to: " + spec->applies_to.describe() + ")");
+              i18n::Message("carcassonne.not_for_feature",
+                            {{"name", std::string(spec->name)},
+                             {"feature", std::string(name(ev.feature))},
+                             {"applies_to", spec->applies_to.describe()}}));
       continue;
     }
     if (spec->during_play_only && !ev.complete) {
       // D-4 for the fairy; the others exist only when a feature is completed during play.
       d.error(spec->name == "fairy" ? "D-4" : std::string(spec->name), path,
-              std::string(spec->name) +
-                  " scores only when a feature is completed during play, not at final scoring");
+              i18n::Message("carcassonne.bonus.during_play", {{"name", std::string(spec->name)}}));
       continue;
     }
     BonusInput in{spec->name, member.value(), path, ev.bonuses, d};
@@ -559,10 +576,10 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
 
   // D-3: the mage and the witch on one feature is an illegal position.
   if (m.mage && m.witch) {
-    d.error("D-3", mods, "the mage and the witch cannot be on the same feature (D-3)");
+    d.error("D-3", mods, "carcassonne.D-3.mage_and_witch");
   }
   if (m.mage && ev.feature == F::field && !ev.has_tiles) {
-    d.error("mage", mods + ".mage", "the mage scores +1 per tile: give the field's tiles");
+    d.error("mage", mods + ".mage", "carcassonne.mage.field_tiles");
   }
 
   // Surveyor inputs belong to their scoring tile.
@@ -579,38 +596,37 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
   for (const auto& input : kSurveyorInputs) {
     if (m.given.contains(input.name) && !m.surveyor_is(input.tile)) {
       d.error(std::string(input.name), mods + "." + std::string(input.name),
-              std::string(input.name) + " is an input of the " + std::string(name(input.tile)) +
-                  " scoring tile, which is not the active surveyor tile");
+              i18n::Message(
+                  "carcassonne.surveyor.inactive",
+                  {{"name", std::string(input.name)}, {"tile", std::string(name(input.tile))}}));
     }
   }
   if (m.farmhouse_tiles > ev.tiles && ev.feature == F::road) {
-    d.error("farmhouse_tiles", mods + ".farmhouse_tiles",
-            "more tiles with a farmhouse than road tiles");
+    d.error("farmhouse_tiles", mods + ".farmhouse_tiles", "carcassonne.surveyor.farmhouses");
   }
   if (m.semicircle_only_tiles > ev.tiles) {
     d.error("semicircle_only_tiles", mods + ".semicircle_only_tiles",
-            "more semicircle-only tiles than city tiles");
+            "carcassonne.surveyor.semicircles");
   }
   if (ev.in(kMonasteryFamily)) {
     for (auto [input, value] : {std::pair{"city_segment_tiles", m.city_segment_tiles},
                                 std::pair{"road_segment_tiles", m.road_segment_tiles}}) {
       if (value > square_tiles(ev)) {
-        d.error(input, mods + "." + input, "more than the tiles in the 3×3 square");
+        d.error(input, mods + "." + input, "carcassonne.surveyor.square");
       }
     }
   }
 
   // Tile counts a road or city must have.
   if (ev.feature == F::road && ev.has_tiles && ev.tiles + m.cathedral_segments == 0) {
-    d.error("tiles", r.path_of("tiles"), "a road has at least one tile or cathedral segment");
+    d.error("tiles", r.path_of("tiles"), "carcassonne.tiles.empty_road");
   }
   if (ev.feature == F::city && ev.has_tiles && ev.tiles == 0) {
-    d.error("tiles", r.path_of("tiles"), "a city has at least one tile");
+    d.error("tiles", r.path_of("tiles"), "carcassonne.tiles.empty_city");
   }
   // D-6: City Gates marks a completed 1-tile city (the only 1-tile city that scores 4).
   if (m.city_gates && !(ev.complete && ev.tiles == 1)) {
-    d.error("city_gates", mods + ".city_gates",
-            "city_gates marks a completed 1-tile city (complete: true, 1 tile)");
+    d.error("city_gates", mods + ".city_gates", "carcassonne.D-6.city_gates");
   }
 
   // neighbour_tiles / empty_neighbours: the squares around (§4.3, §4.5).
@@ -627,24 +643,22 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
     if (!s.features.contains(ev.feature) || !m.neighbour_tiles) continue;
     if (ev.complete && *m.neighbour_tiles != s.around) {
       d.error("neighbour_tiles", mods + ".neighbour_tiles",
-              "a completed " + std::string(name(ev.feature)) + " has all " +
-                  std::to_string(s.around) + " squares around it filled");
+              i18n::Message("carcassonne.neighbours.complete",
+                            {{"feature", std::string(name(ev.feature))}, {"around", s.around}}));
     } else if (!ev.complete && *m.neighbour_tiles >= s.around) {
       d.error("neighbour_tiles", mods + ".neighbour_tiles",
-              "at most " + std::to_string(s.around - 1) + " neighbouring tiles when incomplete (" +
-                  std::to_string(s.around) + " would have completed it)");
+              i18n::Message("carcassonne.neighbours.incomplete",
+                            {{"most", s.around - 1}, {"around", s.around}}));
     }
   }
   if (ev.feature == F::baba_yaga_hut) {
     std::int64_t empty = m.empty_neighbours.value_or(0);
     if (ev.complete && empty != 0) {
-      d.error("empty_neighbours", mods + ".empty_neighbours",
-              "a completed hut is surrounded: no empty square is left");
+      d.error("empty_neighbours", mods + ".empty_neighbours", "carcassonne.hut.surrounded");
     } else if (!ev.complete && !m.empty_neighbours) {
-      d.error("schema", mods + ".empty_neighbours", "is required for a hut at final scoring");
+      d.error("schema", mods + ".empty_neighbours", "carcassonne.hut.required");
     } else if (!ev.complete && (empty < 1 || empty > 8)) {
-      d.error("empty_neighbours", mods + ".empty_neighbours",
-              "a hut at final scoring has 1 to 8 empty squares around it");
+      d.error("empty_neighbours", mods + ".empty_neighbours", "carcassonne.hut.range");
     }
   }
 
@@ -658,23 +672,17 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
     bool during_play = m.barn == Barn::placed || m.barn == Barn::connected;
     if (ev.complete != during_play) {
       d.error("barn", r.path_of("complete"),
-              during_play ? "a barn placed on or connected to a field scores it during play "
-                            "(complete: true)"
-                          : "a field scores at final scoring (complete: false) unless a barn is "
-                            "placed on it or connected to it");
+              during_play ? "carcassonne.barn.during_play" : "carcassonne.barn.final_scoring");
     }
     if (m.barn == Barn::none && barn_figure && role == FeatureRole::scored) {
-      d.error("barn", mods + ".barn", "a barn stands on the field: give its scenario");
+      d.error("barn", mods + ".barn", "carcassonne.barn.scenario");
     }
     if (m.barn == Barn::final && role == FeatureRole::scored) {
       if (!barn_figure) {
-        d.error("barn", r.path_of("figures"),
-                "at final scoring the barns' owners score: list the barns");
+        d.error("barn", r.path_of("figures"), "carcassonne.barn.list_barns");
       }
       if (farmers) {
-        d.error("barn", r.path_of("figures"),
-                "no farmers remain on a field with a barn at final scoring (they scored when the "
-                "barn was placed or connected)");
+        d.error("barn", r.path_of("figures"), "carcassonne.barn.no_farmers");
       }
     }
   }
@@ -682,8 +690,7 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
   // §4.5 castle: scored when the first feature in its area is completed during play.
   if (ev.feature == F::castle) {
     if (!ev.complete) {
-      d.error("castle", r.path_of("complete"),
-              "a castle scores when the first feature in its area is completed (complete: true)");
+      d.error("castle", r.path_of("complete"), "carcassonne.castle.complete");
     }
   }
 
@@ -695,7 +702,8 @@ void check_coherence(ObjectReader& r, const FeatureEvent& ev, FeatureRole role) 
                                        : &ev.bonuses.bookbinders;
     if (std::find(quarter->begin(), quarter->end(), sent->player) != quarter->end()) {
       d.error(sent->quarter, r.path_of("bonuses") + "." + sent->quarter,
-              "no " + sent->quarter + " bonus on the turn the follower was sent to that quarter",
+              i18n::Message("carcassonne.leipzig.sent", {{"player", i18n::PlayerRef{sent->player}},
+                                                         {"quarter", sent->quarter}}),
               sent->player);
     }
   }
@@ -724,15 +732,14 @@ std::optional<FeatureEvent> read_feature_event(ObjectReader& r, const EngineRule
     ev.complete = fixed;
     if (auto given = r.boolean("complete"); given && *given != fixed) {
       d.error("complete", r.path_of("complete"),
-              fixed ? "the feature next to a castle was just completed (complete: true)"
-                    : "this feature is valued as at final scoring (complete: false)");
+              fixed ? "carcassonne.complete.castle_area" : "carcassonne.complete.final_value");
     }
   }
 
   read_tiles(r, ev, rules);
   if (r.has("pennants")) {
     if (ev.feature != F::city) {
-      d.error("pennants", r.path_of("pennants"), "pennants belong to cities");
+      d.error("pennants", r.path_of("pennants"), "carcassonne.pennants.cities_only");
     } else {
       ev.pennants = r.count_or("pennants", 0);
     }
@@ -740,9 +747,7 @@ std::optional<FeatureEvent> read_feature_event(ObjectReader& r, const EngineRule
   if (role == FeatureRole::castle_area) {
     for (auto field : {"figures", "bonuses"}) {
       if (r.has(field)) {
-        d.error("castle", r.path_of(field),
-                "the castle's occupier scores this feature's value; its own figures and bonuses "
-                "belong to its own scoring event");
+        d.error("castle", r.path_of(field), "carcassonne.castle.area_figures");
       }
     }
   } else {
@@ -750,31 +755,30 @@ std::optional<FeatureEvent> read_feature_event(ObjectReader& r, const EngineRule
     if (role == FeatureRole::scored) {
       read_bonuses(r, ev);
     } else if (r.has("bonuses")) {
-      d.error("bonus", r.path_of("bonuses"), "no bonuses apply to a feature valued this way");
+      d.error("bonus", r.path_of("bonuses"), "carcassonne.bonus.not_here");
     }
   }
   read_modifiers(r, ev, rules);
 
   if (ev.feature == F::castle) {
     if (role != FeatureRole::scored) {
-      d.error("castle", r.path(), "a castle cannot be valued inside another event");
+      d.error("castle", r.path(), "carcassonne.castle.nested");
     } else if (const json::object* adjacent = r.object("adjacent_feature")) {
       ObjectReader ar(*adjacent, r.path_of("adjacent_feature"), d);
       auto inner = read_feature_event(ar, rules, FeatureRole::castle_area);
       ar.finish("schema", "field");
       if (inner) {
         if (inner->feature == F::castle) {
-          d.error("castle", ar.path_of("feature"), "a castle's area feature is not a castle");
+          d.error("castle", ar.path_of("feature"), "carcassonne.castle.area_castle");
         } else {
           ev.adjacent = std::make_shared<FeatureEvent>(std::move(*inner));
         }
       }
     } else if (!r.has("adjacent_feature")) {
-      d.error("schema", r.path_of("adjacent_feature"),
-              "is required: the completed feature whose value the castle's occupier scores");
+      d.error("schema", r.path_of("adjacent_feature"), "carcassonne.castle.adjacent_required");
     }
   } else if (r.has("adjacent_feature")) {
-    d.error("castle", r.path_of("adjacent_feature"), "only a castle scores an adjacent feature");
+    d.error("castle", r.path_of("adjacent_feature"), "carcassonne.castle.adjacent_only");
   }
 
   check_coherence(r, ev, role);

@@ -6,31 +6,40 @@ namespace tally::projections::carcassonne {
 
 namespace json = boost::json;
 
-void Diagnostics::error(std::string rule, std::string field, std::string message,
+void Diagnostics::error(std::string rule, std::string field, i18n::Message message,
                         std::string player) {
   errors.push_back(
       RuleError{std::move(rule), std::move(player), std::move(field), std::move(message)});
 }
 
-std::string_view json_kind(const json::value& v) {
+i18n::Term json_kind(const json::value& v) {
   switch (v.kind()) {
     case json::kind::null:
-      return "null";
+      return {"carcassonne.json.null"};
     case json::kind::bool_:
-      return "a boolean";
+      return {"carcassonne.json.boolean"};
     case json::kind::int64:
     case json::kind::uint64:
-      return "an integer";
+      return {"carcassonne.json.integer"};
     case json::kind::double_:
-      return "a decimal number";
+      return {"carcassonne.json.decimal"};
     case json::kind::string:
-      return "a string";
+      return {"carcassonne.json.string"};
     case json::kind::array:
-      return "an array";
+      return {"carcassonne.json.array"};
     case json::kind::object:
-      return "an object";
+      return {"carcassonne.json.object"};
   }
-  return "a value";
+  return {"carcassonne.json.value"};
+}
+
+std::string name_list(std::span<const std::string_view> names) {
+  std::string out;
+  for (auto n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
 }
 
 std::optional<std::int64_t> read_count(const json::value& v, const std::string& path,
@@ -44,18 +53,18 @@ std::optional<std::int64_t> read_count(const json::value& v, const std::string& 
             : static_cast<std::int64_t>(v.get_uint64());
   }
   if (!n) {
-    d.error("schema", path, "must be an integer, not " + std::string(json_kind(v)));
+    d.error("schema", path,
+            i18n::Message("carcassonne.json.not_integer", {{"kind", json_kind(v)}}));
     return std::nullopt;
   }
   if (*n < min) {
     d.error(std::string(rule), path,
-            min == 0
-                ? "must not be negative (got " + std::to_string(*n) + ")"
-                : "must be at least " + std::to_string(min) + " (got " + std::to_string(*n) + ")");
+            min == 0 ? i18n::Message("carcassonne.json.negative", {{"value", *n}})
+                     : i18n::Message("carcassonne.json.below_min", {{"min", min}, {"value", *n}}));
     return std::nullopt;
   }
   if (*n > max) {
-    d.error(std::string(rule), path, "must be at most " + std::to_string(max));
+    d.error(std::string(rule), path, i18n::Message("carcassonne.json.above_max", {{"max", max}}));
     return std::nullopt;
   }
   return n;
@@ -64,7 +73,7 @@ std::optional<std::int64_t> read_count(const json::value& v, const std::string& 
 std::optional<std::string> read_player(const json::value& v, const std::string& path,
                                        Diagnostics& d) {
   if (!v.is_string() || v.get_string().empty()) {
-    d.error("schema", path, "must be a player name (a non-empty string)");
+    d.error("schema", path, "carcassonne.json.not_player");
     return std::nullopt;
   }
   std::string name(v.get_string());
@@ -104,7 +113,7 @@ std::int64_t ObjectReader::count_or(std::string_view key, std::int64_t fallback,
 std::optional<std::int64_t> ObjectReader::required_count(std::string_view key, std::int64_t min,
                                                          std::int64_t max, std::string_view rule) {
   if (!has(key)) {
-    diagnostics_.error("schema", path_of(key), "is required");
+    diagnostics_.error("schema", path_of(key), "carcassonne.json.required");
     return std::nullopt;
   }
   return count(key, min, max, rule);
@@ -115,7 +124,7 @@ std::optional<bool> ObjectReader::boolean(std::string_view key) {
   if (v == nullptr) return std::nullopt;
   if (!v->is_bool()) {
     diagnostics_.error("schema", path_of(key),
-                       "must be true or false, not " + std::string(json_kind(*v)));
+                       i18n::Message("carcassonne.json.not_boolean", {{"kind", json_kind(*v)}}));
     return std::nullopt;
   }
   return v->get_bool();
@@ -123,7 +132,7 @@ std::optional<bool> ObjectReader::boolean(std::string_view key) {
 
 std::optional<bool> ObjectReader::required_boolean(std::string_view key) {
   if (!has(key)) {
-    diagnostics_.error("schema", path_of(key), "is required");
+    diagnostics_.error("schema", path_of(key), "carcassonne.json.required");
     return std::nullopt;
   }
   return boolean(key);
@@ -137,7 +146,7 @@ std::optional<std::string> ObjectReader::player(std::string_view key) {
 
 std::optional<std::string> ObjectReader::required_player(std::string_view key) {
   if (!has(key)) {
-    diagnostics_.error("schema", path_of(key), "is required");
+    diagnostics_.error("schema", path_of(key), "carcassonne.json.required");
     return std::nullopt;
   }
   return player(key);
@@ -148,16 +157,16 @@ std::optional<std::string> ObjectReader::choice(std::string_view key,
                                                 std::string_view rule) {
   const json::value* v = lookup(key);
   if (v == nullptr) return std::nullopt;
-  std::string list;
-  for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
   if (!v->is_string()) {
-    diagnostics_.error("schema", path_of(key), "must be one of " + list);
+    diagnostics_.error("schema", path_of(key),
+                       i18n::Message("carcassonne.json.one_of", {{"names", name_list(names)}}));
     return std::nullopt;
   }
   std::string_view s = v->get_string();
   if (std::find(names.begin(), names.end(), s) == names.end()) {
     diagnostics_.error(std::string(rule), path_of(key),
-                       "unknown value \"" + std::string(s) + "\"; expected one of " + list);
+                       i18n::Message("carcassonne.json.unknown_value",
+                                     {{"value", std::string(s)}, {"names", name_list(names)}}));
     return std::nullopt;
   }
   return std::string(s);
@@ -167,7 +176,7 @@ std::optional<std::string> ObjectReader::required_choice(std::string_view key,
                                                          std::span<const std::string_view> names,
                                                          std::string_view rule) {
   if (!has(key)) {
-    diagnostics_.error("schema", path_of(key), "is required");
+    diagnostics_.error("schema", path_of(key), "carcassonne.json.required");
     return std::nullopt;
   }
   return choice(key, names, rule);
@@ -178,7 +187,7 @@ const json::object* ObjectReader::object(std::string_view key) {
   if (v == nullptr) return nullptr;
   if (!v->is_object()) {
     diagnostics_.error("schema", path_of(key),
-                       "must be an object, not " + std::string(json_kind(*v)));
+                       i18n::Message("carcassonne.json.not_object", {{"kind", json_kind(*v)}}));
     return nullptr;
   }
   return &v->get_object();
@@ -189,7 +198,7 @@ const json::array* ObjectReader::array(std::string_view key) {
   if (v == nullptr) return nullptr;
   if (!v->is_array()) {
     diagnostics_.error("schema", path_of(key),
-                       "must be an array, not " + std::string(json_kind(*v)));
+                       i18n::Message("carcassonne.json.not_array", {{"kind", json_kind(*v)}}));
     return nullptr;
   }
   return &v->get_array();
@@ -199,8 +208,10 @@ bool ObjectReader::finish(std::string_view unknown_rule, std::string_view what) 
   bool clean = true;
   for (const auto& member : object_) {
     if (known_.find(std::string_view(member.key())) != known_.end()) continue;
-    diagnostics_.error(std::string(unknown_rule), path_of(member.key()),
-                       "unknown " + std::string(what) + " \"" + std::string(member.key()) + "\"");
+    diagnostics_.error(
+        std::string(unknown_rule), path_of(member.key()),
+        i18n::Message("carcassonne.json.unknown_member",
+                      {{"what", std::string(what)}, {"name", std::string(member.key())}}));
     clean = false;
   }
   return clean;

@@ -39,7 +39,7 @@ struct Diagnostics {
   RuleErrors errors;
   std::vector<PlayerMention> players;
 
-  void error(std::string rule, std::string field, std::string message, std::string player = "");
+  void error(std::string rule, std::string field, i18n::Message message, std::string player = "");
   bool ok() const { return errors.empty(); }
 };
 
@@ -77,7 +77,8 @@ class ObjectReader {
   // The raw value (marked known), or null when absent.
   const boost::json::value* value(std::string_view key);
 
-  // Reports every member not asked for. Returns false when there was one.
+  // Reports every member not asked for, as an unknown `what`: "member", "field", "building" or
+  // "tile_kind" (the catalog says it in each language). Returns false when there was one.
   bool finish(std::string_view unknown_rule, std::string_view what = "member");
 
   std::string path_of(std::string_view key) const;
@@ -99,7 +100,9 @@ std::optional<std::int64_t> read_count(const boost::json::value& v, const std::s
                                        std::int64_t max = kMaxCount);
 std::optional<std::string> read_player(const boost::json::value& v, const std::string& path,
                                        Diagnostics& d);
-// A JSON type name for messages: "a string", "an array", …
-std::string_view json_kind(const boost::json::value& v);
+// A JSON type for messages: the term "carcassonne.json.string" ("a string"), ….
+i18n::Term json_kind(const boost::json::value& v);
+// Names of the vocabulary, for messages: "road, city, monastery".
+std::string name_list(std::span<const std::string_view> names);
 
 }  // namespace tally::projections::carcassonne

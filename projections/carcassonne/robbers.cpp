@@ -14,7 +14,8 @@ std::vector<Robbery> read_robbers(ObjectReader& r) {
   for (std::size_t i = 0; i < list->size(); ++i) {
     std::string path = r.path_of("robbers") + "[" + std::to_string(i) + "]";
     if (!(*list)[i].is_object()) {
-      d.error("schema", path, "must be {\"player\",\"robs\"}");
+      d.error("schema", path,
+              i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","robs"})"}}));
       continue;
     }
     ObjectReader rr((*list)[i].get_object(), path, d);
@@ -23,12 +24,15 @@ std::vector<Robbery> read_robbers(ObjectReader& r) {
     rr.finish("schema");
     if (!robber || !robbed) continue;
     if (*robber == *robbed) {
-      d.error("robbers", path, "a robber does not rob its own player", *robber);
+      d.error("robbers", path, "carcassonne.robbers.own", *robber);
       continue;
     }
     if (std::any_of(out.begin(), out.end(),
                     [&](const Robbery& o) { return o.robbed == *robbed; })) {
-      d.error("robbers", path, "one robber takes from a marker's move", *robbed);
+      d.error(
+          "robbers", path,
+          i18n::Message("carcassonne.robbers.one_per_move", {{"player", i18n::PlayerRef{*robbed}}}),
+          *robbed);
       continue;
     }
     out.push_back({*robber, *robbed, path});
@@ -49,8 +53,8 @@ void apply_robbers(const std::vector<Robbery>& robberies, Scoring& scoring, Diag
     }
     if (!moved) {
       d.error("robbers", robbery.field,
-              "this event does not move " + robbery.robbed +
-                  "'s marker: record the robber on the event that does",
+              i18n::Message("carcassonne.robbers.no_move",
+                            {{"player", i18n::PlayerRef{robbery.robbed}}}),
               robbery.robbed);
       continue;
     }

@@ -52,7 +52,7 @@ projections::Outcome<json::object> normalize_rules(const json::object& overrides
   using Result = projections::Outcome<json::object>;
   json::object rules = default_rules();
   projections::RuleErrors errors;
-  auto bad = [&](std::string key, std::string message) {
+  auto bad = [&](std::string key, i18n::Message message) {
     errors.push_back({"rules", "", std::move(key), std::move(message)});
   };
   for (const auto& member : overrides) {
@@ -60,22 +60,22 @@ projections::Outcome<json::object> normalize_rules(const json::object& overrides
     const json::value& v = member.value();
     if (key == "edition") {
       if (!v.is_string() || (v.get_string() != "C2" && v.get_string() != "C3")) {
-        bad(key, "edition is \"C2\" or \"C3\" (D-1)");
+        bad(key, "carcassonne.rules.edition");
         continue;
       }
     } else if (key == "buildings_variant" || key == "spiel_doch_variant") {
       if (!v.is_bool()) {
-        bad(key, key + " is true or false");
+        bad(key, i18n::Message("carcassonne.rules.boolean", {{"rule", key}}));
         continue;
       }
     } else if (key == "table_size") {
       if (!v.is_int64() || v.get_int64() < 2 || v.get_int64() > 6) {
-        bad(key, "tables have 2 to 6 players");
+        bad(key, "carcassonne.rules.table_size");
         continue;
       }
     } else if (key == "round_points") {
       if (!v.is_array() || v.get_array().empty() || v.get_array().size() > 6) {
-        bad(key, "round_points lists the points of places 1 to 6 (at most 6 values)");
+        bad(key, "carcassonne.rules.round_points_count");
         continue;
       }
       json::array normalized;
@@ -91,17 +91,13 @@ projections::Outcome<json::object> normalize_rules(const json::object& overrides
         normalized.push_back(rational_json(*points));
       }
       if (!ok) {
-        bad(key,
-            "round_points are non-negative integers or exact fractions (\"1/2\"), best "
-            "place first, never increasing");
+        bad(key, "carcassonne.rules.round_points_values");
         continue;
       }
       rules[key] = std::move(normalized);
       continue;
     } else {
-      bad(key, "unknown rule \"" + key +
-                   "\" (known: edition, buildings_variant, spiel_doch_variant, table_size, "
-                   "round_points)");
+      bad(key, i18n::Message("carcassonne.rules.unknown", {{"rule", key}}));
       continue;
     }
     rules[key] = v;

@@ -210,25 +210,37 @@ RuleErrors check_manual(const projections::Tournament& t, const TournamentRules&
     const auto& table = tables[i];
     if (table.size() == 1) {
       if (!rules.by_wins()) {
-        errors.push_back({"seating", table[0], field, "byes exist only with 2-player tables"});
+        errors.push_back({"seating", table[0], field, "carcassonne.seating.bye_size"});
       } else if (++byes > 1) {
-        errors.push_back({"seating", table[0], field, "at most one bye per round"});
+        errors.push_back({"seating", table[0], field, "carcassonne.seating.one_bye"});
       }
     } else if (table.empty() || table.size() > 6) {
-      errors.push_back({"seating", "", field, "a table seats 2 to 6 players (1 for a bye)"});
+      errors.push_back({"seating", "", field, "carcassonne.seating.table_size"});
     }
     for (const auto& p : table) {
       const projections::Player* player = t.player(p);
       if (player == nullptr) {
-        errors.push_back({"seating", p, field, "unknown player"});
+        // Not a player: the id as it was sent (there is no name to show).
+        errors.push_back({"seating", p, field,
+                          i18n::Message("carcassonne.seating.unknown_player", {{"id", p}})});
       } else if (player->dropped) {
-        errors.push_back({"seating", p, field, "the player has dropped"});
+        errors.push_back(
+            {"seating", p, field,
+             i18n::Message("carcassonne.seating.dropped", {{"player", i18n::PlayerRef{p}}})});
       }
-      if (++seen[p] == 2) errors.push_back({"seating", p, field, "seated twice"});
+      if (++seen[p] == 2) {
+        errors.push_back(
+            {"seating", p, field,
+             i18n::Message("carcassonne.seating.seated_twice", {{"player", i18n::PlayerRef{p}}})});
+      }
     }
   }
   for (const auto* p : t.active_players()) {
-    if (!seen.contains(p->id)) errors.push_back({"seating", p->id, "tables", "not seated"});
+    if (!seen.contains(p->id)) {
+      errors.push_back(
+          {"seating", p->id, "tables",
+           i18n::Message("carcassonne.seating.not_seated", {{"player", i18n::PlayerRef{p->id}}})});
+    }
   }
   return errors;
 }
@@ -268,10 +280,10 @@ Outcome<Seating> seat_round(const projections::Tournament& t, const TournamentRu
     }
   }
   if (ranked.empty()) {
-    return Outcome<Seating>::refused("seating", "no active players to seat");
+    return Outcome<Seating>::refused("seating", "carcassonne.seating.no_players");
   }
   if (!rules.by_wins() && ranked.size() < 2) {
-    return Outcome<Seating>::refused("seating", "a table needs at least 2 players");
+    return Outcome<Seating>::refused("seating", "carcassonne.seating.too_few");
   }
 
   // Only a random round takes the request's seed (stored with the seating). A standings round's

@@ -39,7 +39,7 @@ Replay replay_scorings(const std::vector<std::string>& players,
     ReplayStep s;
     s.seq = seq;
     if (event == nullptr) {
-      s.errors.push_back({"schema", "", "event", "the stored scoring is not JSON"});
+      s.errors.push_back({"schema", "", "event", "carcassonne.event.stored_not_json"});
     } else if (auto scored = score_event(*event, rules)) {
       s.scoring = std::move(scored.value->scoring);
     } else {

@@ -26,17 +26,21 @@ PlayerCounts counts_per_player(Input& in, std::string_view key, std::string_view
   PlayerCounts out;
   const json::value* v = in.r.value(key);
   if (v == nullptr) {
-    in.d().error("schema", in.r.path_of(key), "is required: {\"player\": count}");
+    in.d().error(
+        "schema", in.r.path_of(key),
+        i18n::Message("carcassonne.json.required_like", {{"shape", R"({"player": count})"}}));
     return out;
   }
   if (!v->is_object()) {
-    in.d().error("schema", in.r.path_of(key), "must be an object {\"player\": count}");
+    in.d().error(
+        "schema", in.r.path_of(key),
+        i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player": count})"}}));
     return out;
   }
   for (const auto& member : v->get_object()) {
     std::string path = in.r.path_of(key) + "." + std::string(member.key());
     if (member.key().empty()) {
-      in.d().error("schema", path, "a player name must not be empty");
+      in.d().error("schema", path, "carcassonne.json.empty_player");
       continue;
     }
     in.d().players.push_back({std::string(member.key()), path});
@@ -105,13 +109,16 @@ void betting_office(Input& in) {
   for (const auto& t : kBettingTokens) names.push_back(t.token);
   const json::array* bets = in.r.array("bets");
   if (bets == nullptr) {
-    if (!in.r.has("bets")) in.d().error("schema", in.r.path_of("bets"), "is required");
+    if (!in.r.has("bets"))
+      in.d().error("schema", in.r.path_of("bets"), "carcassonne.json.required");
     return;
   }
   for (std::size_t i = 0; i < bets->size(); ++i) {
     std::string path = in.r.path_of("bets") + "[" + std::to_string(i) + "]";
     if (!(*bets)[i].is_object()) {
-      in.d().error("schema", path, "must be {\"player\",\"token\"}");
+      in.d().error(
+          "schema", path,
+          i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","token"})"}}));
       continue;
     }
     ObjectReader br((*bets)[i].get_object(), path, in.d());
@@ -139,14 +146,16 @@ void gingerbread_man(Input& in) {
 std::optional<FeatureEvent> nested_feature(Input& in, FeatureSet allowed, std::string_view rule) {
   const json::object* o = in.r.object("feature");
   if (o == nullptr) {
-    if (!in.r.has("feature")) in.d().error("schema", in.r.path_of("feature"), "is required");
+    if (!in.r.has("feature"))
+      in.d().error("schema", in.r.path_of("feature"), "carcassonne.json.required");
     return std::nullopt;
   }
   ObjectReader fr(*o, in.r.path_of("feature"), in.d());
   auto feature = read_feature_event(fr, in.rules, FeatureRole::final_value);
   fr.finish("schema", "field");
   if (feature && !allowed.contains(feature->feature)) {
-    in.d().error(std::string(rule), fr.path_of("feature"), "must be one of: " + allowed.describe());
+    in.d().error(std::string(rule), fr.path_of("feature"),
+                 i18n::Message("carcassonne.json.one_of", {{"names", allowed.describe()}}));
     return std::nullopt;
   }
   return feature;
@@ -179,7 +188,8 @@ void dispatch(Input& in) {
           return f.player == *player && f.spec->follower;
         })) {
       in.d().error("dispatch", in.r.path_of("feature.figures"),
-                   "the player scores one of their own followers: it must be on the feature",
+                   i18n::Message("carcassonne.dispatch.own_follower",
+                                 {{"player", i18n::PlayerRef{*player}}}),
                    *player);
       return;
     }
@@ -198,8 +208,10 @@ void dispatch(Input& in) {
     if (std::none_of(feature->figures.begin(), feature->figures.end(), [&](const PlacedFigure& f) {
           return f.player == *player && f.spec->follower;
         })) {
-      in.d().error("dispatch", in.r.path_of("feature.figures"),
-                   "the feature must hold one of the player's followers", *player);
+      in.d().error(
+          "dispatch", in.r.path_of("feature.figures"),
+          i18n::Message("carcassonne.dispatch.no_follower", {{"player", i18n::PlayerRef{*player}}}),
+          *player);
       return;
     }
     FeatureValue value = feature_value(*feature);
@@ -223,13 +235,16 @@ void fortune_taxes(Input& in) {
   // Per city: each knight of a player earns 1 per pennant + 1 per knight in that city.
   const json::array* cities = in.r.array("cities");
   if (cities == nullptr) {
-    if (!in.r.has("cities")) in.d().error("schema", in.r.path_of("cities"), "is required");
+    if (!in.r.has("cities"))
+      in.d().error("schema", in.r.path_of("cities"), "carcassonne.json.required");
     return;
   }
   for (std::size_t i = 0; i < cities->size(); ++i) {
     std::string path = in.r.path_of("cities") + "[" + std::to_string(i) + "]";
     if (!(*cities)[i].is_object()) {
-      in.d().error("schema", path, "must be {\"pennants\",\"knights\":{\"player\":n}}");
+      in.d().error("schema", path,
+                   i18n::Message("carcassonne.json.object_like",
+                                 {{"shape", R"({"pennants","knights":{"player":n}})"}}));
       continue;
     }
     ObjectReader cr((*cities)[i].get_object(), path, in.d());
@@ -250,14 +265,16 @@ void fortune_famine(Input& in) {
   // with a pig herd.
   const json::array* fields = in.r.array("fields");
   if (fields == nullptr) {
-    if (!in.r.has("fields")) in.d().error("schema", in.r.path_of("fields"), "is required");
+    if (!in.r.has("fields"))
+      in.d().error("schema", in.r.path_of("fields"), "carcassonne.json.required");
     return;
   }
   for (std::size_t i = 0; i < fields->size(); ++i) {
     std::string path = in.r.path_of("fields") + "[" + std::to_string(i) + "]";
     if (!(*fields)[i].is_object()) {
       in.d().error("schema", path,
-                   "must be {\"player\",\"cities\",\"castles\",\"pig\",\"pig_herd\"}");
+                   i18n::Message("carcassonne.json.object_like",
+                                 {{"shape", R"({"player","cities","castles","pig","pig_herd"})"}}));
       continue;
     }
     ObjectReader fr((*fields)[i].get_object(), path, in.d());
@@ -285,7 +302,8 @@ void fortune_crown_fields(Input& in) {
   auto crowns = in.r.required_count("crowns", 1, 2, "fortune");
   const json::array* players = in.r.array("players");
   if (players == nullptr) {
-    if (!in.r.has("players")) in.d().error("schema", in.r.path_of("players"), "is required");
+    if (!in.r.has("players"))
+      in.d().error("schema", in.r.path_of("players"), "carcassonne.json.required");
     return;
   }
   std::vector<std::string> names;
@@ -300,8 +318,7 @@ void fortune_crown_fields(Input& in) {
   });
   if (row == kCrowns.end()) {
     in.d().error("fortune", in.r.path_of("players"),
-                 "a " + std::to_string(*crowns) + "-crown sector holds " +
-                     (*crowns == 1 ? "one follower" : "one or two followers"));
+                 i18n::Message("carcassonne.fortune.sector", {{"crowns", *crowns}}));
     return;
   }
   for (const auto& p : names) in.out.add(p, "fortune.crown_fields", *crowns, row->points_each);
@@ -435,8 +452,7 @@ void bazaar(Input& in) {
   auto bid = in.r.required_count("bid", 0, kMaxCount, "bazaar");
   if (!buyer || !bid) return;
   if (seller && *seller == *buyer) {
-    in.d().error("bazaar", in.r.path_of("seller"), "the seller and the buyer are different players",
-                 *buyer);
+    in.d().error("bazaar", in.r.path_of("seller"), "carcassonne.bazaar.same_player", *buyer);
     return;
   }
   if (seller) in.out.add(*seller, "bazaar.sold", std::nullopt, *bid);
@@ -450,8 +466,7 @@ void tower_ransom(Input& in) {
   auto captor = in.r.required_player("captor");
   if (!payer || !captor) return;
   if (*payer == *captor) {
-    in.d().error("tower_ransom", in.r.path_of("captor"),
-                 "a player does not pay ransom to themselves", *payer);
+    in.d().error("tower_ransom", in.r.path_of("captor"), "carcassonne.tower_ransom.self", *payer);
     return;
   }
   in.out.add(*payer, "tower_ransom.payer", std::nullopt, -3);

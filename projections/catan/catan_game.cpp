@@ -12,6 +12,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <map>
 
 namespace tally::projections::catan {
 
@@ -95,8 +96,8 @@ class CatanGame final : public Game {
       }
       default:
         found = {{"game", "", "",
-                  "a Catan table takes results and claims, not a " +
-                      schema::payload_type(payload.which())}};
+                  i18n::Message("catan.game.not_a_table_action",
+                                {{"action", action_term(payload.which())}})}};
     }
     errors.insert(errors.end(), found.begin(), found.end());
     return errors;
@@ -118,7 +119,7 @@ class CatanGame final : public Game {
                               const SeatingRequest& request) const override {
     catan::SearchNote note;
     auto seating = catan::seat_catan_round(tournament, request, catan::rules_of(tournament), &note);
-    if (seating) seating.value->notice = note.text;
+    if (seating) seating.value->notice = note.notice;
     return seating;
   }
 
@@ -136,16 +137,38 @@ class CatanGame final : public Game {
         auto errors = catan::check_roster(record, *record.result);
         auto claims = catan::check_claims(*record.result, record.claimants(), "claimed_win");
         errors.insert(errors.end(), claims.begin(), claims.end());
-        for (const auto& e : errors) {
-          out.push_back("round " + std::to_string(round.number) + ", table " +
-                        std::to_string(seated.number) + ": " + e.message.key + " (" + e.rule + ")");
-        }
+        for (const auto& e : errors) out.push_back(notice(round.number, seated.number, e));
       }
     }
     return out;
   }
 
  private:
+  // A notice is one message: "round 1, table 2: <what the rule says> (C-11)". The catalogs have
+  // no nested messages, so each rule message a notice can carry has a notice key of its own
+  // whose pattern says the rule's text in that frame, with the rule message's own arguments
+  // and round, table and rule added. Any other (none today) gets the general notice.
+  static i18n::Message notice(std::uint32_t round, std::uint32_t table, const RuleError& e) {
+    static const std::map<std::string, std::string, std::less<>> kNoticeOf = {
+        {"catan.C-0.player_count", "catan.notice.C-0.player_count"},
+        {"catan.C-0.table_not_seated", "catan.notice.C-0.table_not_seated"},
+        {"catan.C-0.listed_twice", "catan.notice.C-0.listed_twice"},
+        {"catan.C-0.not_seated_here", "catan.notice.C-0.not_seated_here"},
+        {"catan.C-0.missing_from_result", "catan.notice.C-0.missing_from_result"},
+        {"catan.C-11.record_claimant", "catan.notice.C-11.record_claimant"},
+        {"catan.C-11.several_claimants", "catan.notice.C-11.several_claimants"},
+        {"catan.C-12.claim_below", "catan.notice.C-12.claim_below"},
+    };
+    auto known = kNoticeOf.find(e.message.key);
+    i18n::Message out(known == kNoticeOf.end() ? "catan.notice.other" : known->second,
+                      e.message.args);
+    // The rule message's own "table" and "round" (C-0) are this table's: set once.
+    std::erase_if(out.args,
+                  [](const i18n::NamedArg& a) { return a.name == "round" || a.name == "table"; });
+    out.with("round", round).with("table", table).with("rule", e.rule);
+    return out;
+  }
+
   const GameDescription description_ = description();
 };
 

@@ -24,22 +24,22 @@ std::optional<std::int64_t> integer_of(const json::value& v) {
 // increasing (a better place never gives fewer points).
 std::optional<std::vector<std::int64_t>> points_table(const json::value& v, std::size_t places,
                                                       const std::string& key, RuleErrors& errors) {
-  auto refuse = [&](std::string message) {
-    errors.push_back({"rules", "", key, key + " " + std::move(message)});
+  auto refuse = [&](i18n::Message message) {
+    errors.push_back({"rules", "", key, std::move(message)});
     return std::nullopt;
   };
-  const std::string shape = "must be a list of " + std::to_string(places) +
-                            " whole numbers of round points, 1st place first";
+  const i18n::Message shape("catan.rules.points_shape", {{"key", key}, {"places", places}});
   if (!v.is_array() || v.as_array().size() != places) return refuse(shape);
   std::vector<std::int64_t> out;
   for (const auto& item : v.as_array()) {
     auto n = integer_of(item);
     if (!n) return refuse(shape);
     if (*n < 0 || *n > kMaxPlacePoints) {
-      return refuse("must hold points between 0 and " + std::to_string(kMaxPlacePoints));
+      return refuse(i18n::Message("catan.rules.points_range",
+                                  {{"key", key}, {"min", 0}, {"max", kMaxPlacePoints}}));
     }
     if (!out.empty() && *n > out.back()) {
-      return refuse("must not give a lower place more points than a higher one");
+      return refuse(i18n::Message("catan.rules.points_order", {{"key", key}}));
     }
     out.push_back(*n);
   }
@@ -88,16 +88,15 @@ Outcome<CatanRules> parse_rules(const json::object& overrides) {
       }
       auto n = integer_of(value);
       if (!n || *n < 1 || *n > kMaxRounds) {
-        errors.push_back({"rules", "", key,
-                          "rounds must be a whole number from 1 to " + std::to_string(kMaxRounds) +
-                              ", or null for an open-ended tournament"});
+        errors.push_back(
+            {"rules", "", key,
+             i18n::Message("catan.rules.rounds", {{"key", key}, {"min", 1}, {"max", kMaxRounds}})});
         continue;
       }
       rules.rounds = static_cast<std::uint32_t>(*n);
     } else {
-      errors.push_back({"rules", "", key,
-                        "unknown Catan rule \"" + key +
-                            "\"; the rules are round_points_4, round_points_3 and rounds"});
+      // The message names the rules by their keys, the same in every language.
+      errors.push_back({"rules", "", key, i18n::Message("catan.rules.unknown", {{"key", key}})});
     }
   }
   if (!errors.empty()) return Outcome<CatanRules>::refused(std::move(errors));

@@ -17,7 +17,7 @@ using Method = schema::SeatingMethod;
 constexpr std::size_t kMinTable = 3;
 constexpr std::size_t kMaxTable = 4;
 
-Outcome<Seating> refused(std::string message, std::string field = "") {
+Outcome<Seating> refused(i18n::Message message, std::string field = "") {
   return Outcome<Seating>::refused("seating", std::move(message), std::move(field));
 }
 
@@ -52,33 +52,44 @@ Meetings meetings_before(const Tournament& tournament, std::uint32_t round,
 Outcome<Seating> seat_manual(const Tournament& tournament, const SeatingRequest& request) {
   RuleErrors errors;
   if (request.tables.empty()) {
-    errors.push_back({"seating", "", "tables", "a manual seating lists the tables"});
+    errors.push_back({"seating", "", "tables", i18n::Message("catan.seating.no_tables")});
   }
   std::map<std::string, std::size_t> seated_at;  // player → table number
   for (std::size_t t = 0; t < request.tables.size(); ++t) {
     const auto& players = request.tables[t];
-    const std::string table = "table " + std::to_string(t + 1);
+    const std::size_t table = t + 1;
     if (players.size() < kMinTable || players.size() > kMaxTable) {
       errors.push_back({"seating", "", "tables",
-                        table + " has " + std::to_string(players.size()) +
-                            " players; a Catan table has 3 or 4"});
+                        i18n::Message("catan.seating.table_size", {{"table", table},
+                                                                   {"count", players.size()},
+                                                                   {"min", kMinTable},
+                                                                   {"max", kMaxTable}})});
     }
     for (const auto& p : players) {
       const Player* player = tournament.player(p);
+      // Not registered: no name to show, so the name is the id as the request gave it.
+      const i18n::PlayerRef who{p};
       if (player == nullptr) {
-        errors.push_back({"seating", p, "tables", p + " (" + table + ") is not registered"});
-      } else if (player->dropped) {
-        errors.push_back({"seating", p, "tables", p + " (" + table + ") has dropped out"});
-      } else if (auto [it, fresh] = seated_at.emplace(p, t + 1); !fresh) {
         errors.push_back(
             {"seating", p, "tables",
-             p + " is seated twice (table " + std::to_string(it->second) + " and " + table + ")"});
+             i18n::Message("catan.seating.not_registered", {{"player", who}, {"table", table}})});
+      } else if (player->dropped) {
+        errors.push_back(
+            {"seating", p, "tables",
+             i18n::Message("catan.seating.dropped", {{"player", who}, {"table", table}})});
+      } else if (auto [it, fresh] = seated_at.emplace(p, table); !fresh) {
+        errors.push_back(
+            {"seating", p, "tables",
+             i18n::Message("catan.seating.seated_twice",
+                           {{"player", who}, {"first", it->second}, {"second", table}})});
       }
     }
   }
   for (const auto& p : active_ids(tournament)) {
     if (!seated_at.contains(p)) {
-      errors.push_back({"seating", p, "tables", p + " is not seated; every active player is"});
+      errors.push_back(
+          {"seating", p, "tables",
+           i18n::Message("catan.seating.not_seated", {{"player", i18n::PlayerRef{p}}})});
     }
   }
   if (!errors.empty()) return Outcome<Seating>::refused(std::move(errors));
@@ -118,23 +129,20 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
                                   const CatanRules& rules, SearchNote* note, std::uint64_t budget) {
   if (note != nullptr) *note = {};
   if (rules.rounds && request.round > *rules.rounds) {
-    return refused("round " + std::to_string(request.round) +
-                   " is beyond the tournament's planned rounds (" + std::to_string(*rules.rounds) +
-                   ")");
+    return refused(i18n::Message("catan.seating.beyond_rounds",
+                                 {{"round", request.round}, {"rounds", *rules.rounds}}));
   }
   const Method method =
       request.method.value_or(request.round <= 1 ? Method::RANDOM : Method::STANDINGS);
   if (method == Method::MANUAL) return seat_manual(tournament, request);
   if (!request.tables.empty()) {
-    return refused("tables are given only with the manual method", "tables");
+    return refused(i18n::Message("catan.seating.tables_only_manual"), "tables");
   }
 
   const std::vector<std::string> active = active_ids(tournament);
   const auto sizes = table_sizes(active.size());
   if (!sizes) {
-    return refused(std::to_string(active.size()) +
-                   " active players cannot be seated at tables of 3 and 4 (it takes 3, 4, or 6 "
-                   "or more); register or drop players, or seat the round manually");
+    return refused(i18n::Message("catan.seating.cannot_seat", {{"count", active.size()}}));
   }
 
   // The players in the order that fills the tables: the draw, or the standings so far.
@@ -164,12 +172,10 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
   options.budget = budget;
   auto found = minimise_repeats(meetings_before(tournament, request.round, order), start, options);
   if (note != nullptr) {
-    *note = {true, found.repeats, found.proven_minimum, found.stopped_at_budget, found.steps, ""};
+    *note = {true, found.repeats, found.proven_minimum, found.stopped_at_budget, found.steps, {}};
     if (found.stopped_at_budget) {
-      note->text = "the seating search stopped at its budget (" + std::to_string(budget) +
-                   " steps) with the best seating it found: " + std::to_string(found.repeats) +
-                   " repeat meeting" + (found.repeats == 1 ? "" : "s") +
-                   (found.repeats == 0 ? "" : ", not proven the fewest");
+      note->notice = i18n::Message("catan.seating.search_stopped",
+                                   {{"steps", budget}, {"repeats", found.repeats}});
     }
   }
 

@@ -39,9 +39,9 @@ struct SearchNote {
   bool proven_minimum = false;
   bool stopped_at_budget = false;
   std::uint64_t steps = 0;
-  // For the organizer, "" unless the search stopped at its budget: that it did, and the repeats
-  // of the best seating it found.
-  std::string text;
+  // For the organizer, empty unless the search stopped at its budget: that it did, and the
+  // repeats of the best seating it found.
+  i18n::Message notice;
 };
 
 // The same, with what the search did in `*note` (when not null), within `budget` steps.

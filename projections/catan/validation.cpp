@@ -14,6 +14,10 @@ namespace {
 
 using Count = std::int32_t PlayerSheet::*;
 using Flag = bool PlayerSheet::*;
+using i18n::Message;
+using i18n::PlayerList;
+using i18n::PlayerRef;
+using i18n::Term;
 
 // A table has 3 or 4 players (C-0).
 constexpr std::size_t kMinPlayers = 3;
@@ -21,56 +25,73 @@ constexpr std::size_t kMaxPlayers = 4;
 // The game's components (C-5, C-6).
 constexpr std::int64_t kVpCardsInGame = 5;
 constexpr std::int64_t kKnightsInGame = 14;
+// C-3: the settlements every player starts with.
+constexpr std::int32_t kStartingSettlements = 2;
 
 // The per-player ranges of catan.md §1, as a table.
 struct CountRange {
   std::string_view rule;
   std::string_view field;
-  std::string_view label;  // for people
+  std::string_view label;  // the field's label: a key of the catan catalog
+  std::string_view text;   // the label in English (as the en catalog has it)
   Count count;
   std::int32_t min;
   std::optional<std::int32_t> max;  // none: no upper bound of its own
 };
 
-constexpr CountRange kSettlements{"C-1", "settlements", "settlements", &PlayerSheet::settlements, 0,
-                                  5};
-constexpr CountRange kCities{"C-2", "cities", "cities", &PlayerSheet::cities, 0, 4};
-constexpr CountRange kVpCards{"C-4", "vp_cards", "VP cards", &PlayerSheet::vp_cards, 0, 5};
-constexpr CountRange kKnights{"C-6", "knights", "knights", &PlayerSheet::knights, 0, std::nullopt};
-constexpr CountRange kRoads{"C-8", "roads", "roads", &PlayerSheet::roads, 2, 15};
+constexpr CountRange kSettlements{
+    "C-1", "settlements", "catan.settlements", "settlements", &PlayerSheet::settlements, 0, 5};
+constexpr CountRange kCities{"C-2", "cities", "catan.cities", "cities", &PlayerSheet::cities, 0, 4};
+constexpr CountRange kVpCards{
+    "C-4", "vp_cards", "catan.vp_cards", "VP cards", &PlayerSheet::vp_cards, 0, 5};
+constexpr CountRange kKnights{"C-6", "knights",   "catan.knights", "knights", &PlayerSheet::knights,
+                              0,     std::nullopt};
+constexpr CountRange kRoads{"C-8", "roads", "catan.roads", "roads", &PlayerSheet::roads, 2, 15};
 constexpr CountRange kCountRanges[] = {kSettlements, kCities, kVpCards, kKnights, kRoads};
 
 // The two titles worth 2 VP (C-7, C-9): held by exactly one of the players tied at the highest
 // count when that count reaches the minimum (the one who got there first), by nobody otherwise.
 struct Title {
   std::string_view rule;
-  std::string_view name;
+  std::string_view label;  // the title's name (the holder field's label): a catalog key
+  std::string_view text;   // the name in English
   std::string_view holder_field;
   Count count;
   Flag holder;
   std::int32_t minimum;
-  std::string (*amount)(std::int32_t);  // "4 knights", "a road of 6"
+  // The rule's messages, each saying the count its own way ("4 knights", "a road of 6").
+  std::string_view below_minimum;  // {player, title, count, minimum}
+  std::string_view not_the_most;   // {player, title, count, leaders, leader_count, top}
+  std::string_view unmarked;       // {player, title, top}: one player has the most
+  std::string_view unmarked_tie;   // {players, title, top}
 };
 
-constexpr Title kLargestArmy{
-    "C-7",
-    "Largest Army",
-    "largest_army",
-    &PlayerSheet::knights,
-    &PlayerSheet::largest_army,
-    3,
-    [](std::int32_t n) { return std::to_string(n) + (n == 1 ? " knight" : " knights"); }};
+constexpr Title kLargestArmy{"C-7",
+                             "catan.largest_army",
+                             "Largest Army",
+                             "largest_army",
+                             &PlayerSheet::knights,
+                             &PlayerSheet::largest_army,
+                             3,
+                             "catan.C-7.below_minimum",
+                             "catan.C-7.not_the_most",
+                             "catan.C-7.unmarked",
+                             "catan.C-7.unmarked_tie"};
 constexpr Title kLongestRoad{"C-9",
+                             "catan.longest_road_holder",
                              "Longest Road",
                              "longest_road_holder",
                              &PlayerSheet::longest_road,
                              &PlayerSheet::longest_road_holder,
                              5,
-                             [](std::int32_t n) { return "a road of " + std::to_string(n); }};
+                             "catan.C-9.below_minimum",
+                             "catan.C-9.not_the_most",
+                             "catan.C-9.unmarked",
+                             "catan.C-9.unmarked_tie"};
 
-FieldSpec field_of(std::string_view name, std::string_view text, std::string type) {
-  return make_field(std::string(name), std::move(type), "catan." + std::string(name),
-                    std::string(text));
+FieldSpec field_of(std::string_view name, std::string_view label, std::string_view text,
+                   std::string type) {
+  return make_field(std::string(name), std::move(type), std::string(label), std::string(text));
 }
 
 }  // namespace
@@ -78,27 +99,27 @@ FieldSpec field_of(std::string_view name, std::string_view text, std::string typ
 std::vector<FieldSpec> result_fields() {
   std::vector<FieldSpec> out;
   for (const auto& range : kCountRanges) {
-    FieldSpec f = field_of(range.field, range.label, "integer");
+    FieldSpec f = field_of(range.field, range.label, range.text, "integer");
     f.min = range.min;
     if (range.max) f.max = *range.max;
     out.push_back(std::move(f));
     if (range.field == "roads") {
       // C-8: 1 up to the player's roads; the form can only know the lower bound.
-      FieldSpec road = field_of("longest_road", "longest road", "integer");
+      FieldSpec road = field_of("longest_road", "catan.longest_road", "longest road", "integer");
       road.min = 1;
       road.max = kRoads.max;
       out.push_back(std::move(road));
     }
   }
   for (const Title& title : {kLargestArmy, kLongestRoad}) {
-    FieldSpec f = field_of(title.holder_field, title.name, "boolean");
+    FieldSpec f = field_of(title.holder_field, title.label, title.text, "boolean");
     f.one_holder = true;
     out.push_back(std::move(f));
   }
-  FieldSpec claimed = field_of("claimed_win", "claimed the win", "boolean");
+  FieldSpec claimed = field_of("claimed_win", "catan.claimed_win", "claimed the win", "boolean");
   claimed.required = false;  // catan.md §3: recorded with the result when given
   out.push_back(std::move(claimed));
-  FieldSpec vp = field_of("vp", "VP on the score sheet", "integer");
+  FieldSpec vp = field_of("vp", "catan.vp", "VP on the score sheet", "integer");
   vp.min = 0;
   vp.required = false;  // C-10: checked against the counts when given
   out.push_back(std::move(vp));
@@ -116,71 +137,65 @@ bool all_in_range(const std::vector<PlayerSheet>& sheets, const CountRange& r) {
   return std::all_of(sheets.begin(), sheets.end(), [&](const auto& s) { return in_range(s, r); });
 }
 
-// "a and b", "a, b and c".
-std::string names(const std::vector<std::string>& players) {
-  std::string out;
-  for (std::size_t i = 0; i < players.size(); ++i) {
-    if (i > 0) out += i + 1 == players.size() ? " and " : ", ";
-    out += players[i];
-  }
-  return out;
-}
-
-// "a 3, b 3" for the counts behind a table-wide sum, zeros left out.
-std::string contributions(const std::vector<PlayerSheet>& sheets, Count count) {
-  std::string out;
+// The players with a non-zero count: who a table-wide sum comes from.
+PlayerList contributors(const std::vector<PlayerSheet>& sheets, Count count) {
+  PlayerList out;
   for (const auto& s : sheets) {
-    if (s.*count == 0) continue;
-    if (!out.empty()) out += ", ";
-    out += s.player + " " + std::to_string(s.*count);
+    if (s.*count != 0) out.ids.push_back(s.player);
   }
   return out;
 }
 
-// "2 for settlements + 6 for cities + 2 for largest_army".
-std::string vp_breakdown(const PlayerSheet& s) {
-  std::string out;
+// The VP a sheet's line is worth (0 when the sheet has none of it).
+std::int64_t vp_for(const PlayerSheet& s, std::string_view source) {
   for (const auto& line : vp_lines(s)) {
-    if (!out.empty()) out += " + ";
-    out += std::to_string(line.vp) + " for " + std::string(line.rule);
+    if (line.rule == source) return line.vp;
   }
-  return out.empty() ? "nothing" : out;
+  return 0;
 }
 
 void check_range(const std::vector<PlayerSheet>& sheets, const CountRange& r, RuleErrors& out) {
   for (const auto& s : sheets) {
     if (in_range(s, r)) continue;
-    std::string bounds = r.max
-                             ? "between " + std::to_string(r.min) + " and " + std::to_string(*r.max)
-                             : std::to_string(r.min) + " or more";
-    out.push_back({std::string(r.rule), s.player, std::string(r.field),
-                   std::string(r.label) + " must be " + bounds + "; " + s.player + " has " +
-                       std::to_string(s.*r.count)});
+    Message message = r.max
+                          ? Message("catan.range.between", {{"field", Term{std::string(r.label)}},
+                                                            {"min", r.min},
+                                                            {"max", *r.max},
+                                                            {"player", PlayerRef{s.player}},
+                                                            {"count", s.*r.count}})
+                          : Message("catan.range.at_least", {{"field", Term{std::string(r.label)}},
+                                                             {"min", r.min},
+                                                             {"player", PlayerRef{s.player}},
+                                                             {"count", s.*r.count}});
+    out.push_back({std::string(r.rule), s.player, std::string(r.field), std::move(message)});
   }
 }
 
 // C-3: a player without a city still has the two settlements every player starts with.
 void check_starting_settlements(const std::vector<PlayerSheet>& sheets, RuleErrors& out) {
   for (const auto& s : sheets) {
-    if (!in_range(s, kSettlements) || s.cities != 0 || s.settlements >= 2) continue;
+    if (!in_range(s, kSettlements) || s.cities != 0 || s.settlements >= kStartingSettlements) {
+      continue;
+    }
     out.push_back({"C-3", s.player, "settlements",
-                   s.player +
-                       " has no city, so must have at least 2 settlements; the result says " +
-                       std::to_string(s.settlements)});
+                   Message("catan.C-3.starting_settlements", {{"player", PlayerRef{s.player}},
+                                                              {"minimum", kStartingSettlements},
+                                                              {"settlements", s.settlements}})});
   }
 }
 
 // C-5, C-6: a table-wide total limited by the game's components.
 void check_table_sum(const std::vector<PlayerSheet>& sheets, const CountRange& r,
-                     std::string_view rule, std::int64_t in_game, RuleErrors& out) {
+                     std::string_view rule, std::string_view key, std::int64_t in_game,
+                     RuleErrors& out) {
   if (!all_in_range(sheets, r)) return;
   std::int64_t sum = 0;
   for (const auto& s : sheets) sum += s.*r.count;
   if (sum <= in_game) return;
-  out.push_back({std::string(rule), "", std::string(r.field),
-                 "the table's " + std::string(r.field) + " add up to " + std::to_string(sum) +
-                     " (" + contributions(sheets, r.count) + "); the game has only " +
-                     std::to_string(in_game)});
+  out.push_back(
+      {std::string(rule), "", std::string(r.field),
+       Message(std::string(key),
+               {{"sum", sum}, {"players", contributors(sheets, r.count)}, {"in_game", in_game}})});
 }
 
 // C-8: the longest road is at least 1 and no longer than the roads built.
@@ -189,37 +204,41 @@ void check_longest_road(const std::vector<PlayerSheet>& sheets, RuleErrors& out)
     bool roads_ok = in_range(s, kRoads);
     std::int32_t limit = roads_ok ? s.roads : *kRoads.max;
     if (s.longest_road >= 1 && s.longest_road <= limit) continue;
-    std::string message;
+    const PlayerRef player{s.player};
+    Message message;
     if (s.longest_road < 1) {
       message =
-          "longest_road must be at least 1; " + s.player + " has " + std::to_string(s.longest_road);
+          Message("catan.C-8.longest_below_one", {{"player", player}, {"longest", s.longest_road}});
     } else if (roads_ok) {
-      message = s.player + "'s longest road (" + std::to_string(s.longest_road) +
-                ") is longer than the " + std::to_string(s.roads) + " roads built";
+      message = Message("catan.C-8.longer_than_roads",
+                        {{"player", player}, {"longest", s.longest_road}, {"roads", s.roads}});
     } else {
-      message = "the longest road must be between 1 and " + std::to_string(limit) + "; " +
-                s.player + " has " + std::to_string(s.longest_road);
+      message = Message("catan.C-8.longest_range",
+                        {{"max", limit}, {"player", player}, {"longest", s.longest_road}});
     }
     out.push_back({"C-8", s.player, "longest_road", std::move(message)});
   }
 }
 
 void check_title(const std::vector<PlayerSheet>& sheets, const Title& t, RuleErrors& out) {
-  const std::string rule(t.rule), name(t.name), field(t.holder_field);
+  const std::string rule(t.rule), field(t.holder_field);
+  const Term title{std::string(t.label)};
   std::int32_t top = 0;
   for (const auto& s : sheets) top = std::max(top, s.*t.count);
-  std::vector<std::string> at_top, holders_at_top;
+  PlayerList at_top, holders_at_top;
   for (const auto& s : sheets) {
-    if (s.*t.count == top) at_top.push_back(s.player);
-    if (s.*t.count == top && s.*t.holder) holders_at_top.push_back(s.player);
+    if (s.*t.count == top) at_top.ids.push_back(s.player);
+    if (s.*t.count == top && s.*t.holder) holders_at_top.ids.push_back(s.player);
   }
 
   if (top < t.minimum) {
     for (const auto& s : sheets) {
       if (!(s.*t.holder)) continue;
       out.push_back({rule, s.player, field,
-                     s.player + " holds " + name + " with " + t.amount(s.*t.count) + "; " + name +
-                         " needs at least " + t.amount(t.minimum) + ", so nobody holds it"});
+                     Message(std::string(t.below_minimum), {{"player", PlayerRef{s.player}},
+                                                            {"title", title},
+                                                            {"count", s.*t.count},
+                                                            {"minimum", t.minimum}})});
     }
     return;
   }
@@ -229,29 +248,36 @@ void check_title(const std::vector<PlayerSheet>& sheets, const Title& t, RuleErr
     any_holder = true;
     if (s.*t.count == top) continue;
     out.push_back({rule, s.player, field,
-                   s.player + " holds " + name + " with " + t.amount(s.*t.count) + ", but " +
-                       names(at_top) + (at_top.size() == 1 ? " has " : " have ") + t.amount(top) +
-                       "; the holder has the most at the table"});
+                   Message(std::string(t.not_the_most), {{"player", PlayerRef{s.player}},
+                                                         {"title", title},
+                                                         {"count", s.*t.count},
+                                                         {"leaders", at_top},
+                                                         {"leader_count", at_top.ids.size()},
+                                                         {"top", top}})});
   }
   if (!any_holder) {
-    std::string message = at_top.size() == 1
-                              ? "nobody holds " + name + ", but " + at_top[0] + " has " +
-                                    t.amount(top) + ": mark " + at_top[0] + " as the holder"
-                              : "nobody holds " + name + ": " + names(at_top) + " are tied at " +
-                                    t.amount(top) + "; mark the one who got there first";
-    out.push_back({rule, at_top.size() == 1 ? at_top[0] : "", field, std::move(message)});
+    if (at_top.ids.size() == 1) {
+      out.push_back(
+          {rule, at_top.ids[0], field,
+           Message(std::string(t.unmarked),
+                   {{"player", PlayerRef{at_top.ids[0]}}, {"title", title}, {"top", top}})});
+    } else {
+      out.push_back({rule, "", field,
+                     Message(std::string(t.unmarked_tie),
+                             {{"players", at_top}, {"title", title}, {"top", top}})});
+    }
   }
-  if (holders_at_top.size() > 1) {
-    for (const auto& h : holders_at_top) {
+  if (holders_at_top.ids.size() > 1) {
+    for (const auto& h : holders_at_top.ids) {
       out.push_back({rule, h, field,
-                     name + " is marked for " + names(holders_at_top) +
-                         "; exactly one player holds it (of those tied, the one who got there "
-                         "first)"});
+                     Message("catan.title.several_holders",
+                             {{"title", title}, {"holders", holders_at_top}})});
     }
   }
 }
 
-// C-10: the VP the table wrote down, when given, is the VP the sheet is worth.
+// C-10: the VP the table wrote down, when given, is the VP the sheet is worth — shown with
+// what it is worth for (settlements and cities always, the rest when they count).
 void check_written_vp(const std::vector<PlayerSheet>& sheets, RuleErrors& out) {
   for (const auto& s : sheets) {
     if (!s.written_vp) continue;
@@ -259,9 +285,15 @@ void check_written_vp(const std::vector<PlayerSheet>& sheets, RuleErrors& out) {
     std::int64_t vp = vp_of(s);
     if (*s.written_vp == vp) continue;
     out.push_back({"C-10", s.player, "vp",
-                   "the table wrote " + std::to_string(*s.written_vp) + " VP for " + s.player +
-                       ", but the result is worth " + std::to_string(vp) + " (" + vp_breakdown(s) +
-                       ")"});
+                   Message("catan.C-10.written_vp",
+                           {{"written", *s.written_vp},
+                            {"player", PlayerRef{s.player}},
+                            {"vp", vp},
+                            {"settlements_vp", vp_for(s, "settlements")},
+                            {"cities_vp", vp_for(s, "cities")},
+                            {"vp_cards_vp", vp_for(s, "vp_cards")},
+                            {"largest_army_vp", vp_for(s, "largest_army")},
+                            {"longest_road_vp", vp_for(s, "longest_road_holder")}})});
   }
 }
 
@@ -277,8 +309,10 @@ void order_by_rule(RuleErrors& errors) {
   });
 }
 
-std::string where(const TableRecord& table) {
-  return "table " + std::to_string(table.table) + " of round " + std::to_string(table.round);
+// The table and round a message names ("table 2 of round 3").
+Message with_table(Message message, const TableRecord& table) {
+  message.with("table", table.table).with("round", table.round);
+  return message;
 }
 
 }  // namespace
@@ -288,27 +322,31 @@ RuleErrors check_roster(const TableRecord& table, const std::vector<PlayerSheet>
   if (result.size() < kMinPlayers || result.size() > kMaxPlayers) {
     out.push_back(
         {"C-0", "", "players",
-         "a Catan table has 3 or 4 players; the result lists " + std::to_string(result.size())});
+         Message("catan.C-0.player_count",
+                 {{"min", kMinPlayers}, {"max", kMaxPlayers}, {"count", result.size()}})});
   }
   if (!table.seated) {
-    out.push_back({"C-0", "", "players", where(table) + " is not seated"});
+    out.push_back({"C-0", "", "players", with_table(Message("catan.C-0.table_not_seated"), table)});
     return out;
   }
   std::set<std::string> listed;
   for (const auto& s : result) {
     if (!listed.insert(s.player).second) {
-      out.push_back({"C-0", s.player, "player", s.player + " is listed more than once"});
+      out.push_back({"C-0", s.player, "player",
+                     Message("catan.C-0.listed_twice", {{"player", PlayerRef{s.player}}})});
     } else if (std::find(table.players.begin(), table.players.end(), s.player) ==
                table.players.end()) {
-      out.push_back({"C-0", s.player, "player",
-                     s.player + " is not seated at " + where(table) +
-                         " (seated: " + names(table.players) + ")"});
+      out.push_back(
+          {"C-0", s.player, "player",
+           with_table(Message("catan.C-0.not_seated_here", {{"player", PlayerRef{s.player}},
+                                                            {"seated", PlayerList{table.players}}}),
+                      table)});
     }
   }
   for (const auto& p : table.players) {
     if (!listed.contains(p)) {
-      out.push_back(
-          {"C-0", p, "players", p + " is seated at this table but missing from the result"});
+      out.push_back({"C-0", p, "players",
+                     Message("catan.C-0.missing_from_result", {{"player", PlayerRef{p}}})});
     }
   }
   return out;
@@ -316,12 +354,12 @@ RuleErrors check_roster(const TableRecord& table, const std::vector<PlayerSheet>
 
 RuleErrors check_sheets(const std::vector<PlayerSheet>& result) {
   RuleErrors out;
-  for (const auto& range : kCountRanges) check_range(result, range, out);      // C-1, 2, 4, 6, 8
-  check_starting_settlements(result, out);                                     // C-3
-  check_table_sum(result, kVpCards, "C-5", kVpCardsInGame, out);               // C-5
-  check_table_sum(result, kKnights, "C-6", kKnightsInGame, out);               // C-6
-  if (all_in_range(result, kKnights)) check_title(result, kLargestArmy, out);  // C-7
-  check_longest_road(result, out);                                             // C-8
+  for (const auto& range : kCountRanges) check_range(result, range, out);  // C-1, 2, 4, 6, 8
+  check_starting_settlements(result, out);                                 // C-3
+  check_table_sum(result, kVpCards, "C-5", "catan.C-5.vp_cards_sum", kVpCardsInGame, out);  // C-5
+  check_table_sum(result, kKnights, "C-6", "catan.C-6.knights_sum", kKnightsInGame, out);   // C-6
+  if (all_in_range(result, kKnights)) check_title(result, kLargestArmy, out);               // C-7
+  check_longest_road(result, out);                                                          // C-8
   bool roads_ok =
       std::none_of(out.begin(), out.end(), [](const auto& e) { return e.rule == "C-8"; });
   if (roads_ok) check_title(result, kLongestRoad, out);  // C-9
@@ -345,31 +383,28 @@ RuleErrors check_claims(const std::vector<PlayerSheet>& result,
     const PlayerSheet* s = sheet_of(c);
     if (s == nullptr || vp_of(*s) >= kClaimVp) continue;
     out.push_back({"C-12", c, field,
-                   c + " is recorded as claiming the win with " + std::to_string(vp_of(*s)) +
-                       " VP; a claim needs " + std::to_string(kClaimVp) + " VP or more"});
+                   Message("catan.C-12.claim_below",
+                           {{"player", PlayerRef{c}}, {"vp", vp_of(*s)}, {"claim_vp", kClaimVp}})});
   }
   // C-11: with two or more players at 10+, exactly one of them is the claimant.
-  std::vector<std::string> eligible, eligible_claimants;
-  std::string eligible_vp;
+  PlayerList eligible, eligible_claimants;
   for (const auto& s : result) {
     if (vp_of(s) < kClaimVp) continue;
-    eligible.push_back(s.player);
-    eligible_vp += (eligible_vp.empty() ? "" : ", ") + s.player + " " + std::to_string(vp_of(s));
+    eligible.ids.push_back(s.player);
     if (std::find(claimants.begin(), claimants.end(), s.player) != claimants.end()) {
-      eligible_claimants.push_back(s.player);
+      eligible_claimants.ids.push_back(s.player);
     }
   }
-  if (eligible.size() >= 2 && eligible_claimants.empty()) {
-    out.push_back({"C-11", "", field,
-                   names(eligible) + " have " + std::to_string(kClaimVp) + " VP or more (" +
-                       eligible_vp + "): record which of them claimed the win"});
+  if (eligible.ids.size() >= 2 && eligible_claimants.ids.empty()) {
+    out.push_back(
+        {"C-11", "", field,
+         Message("catan.C-11.record_claimant", {{"players", eligible}, {"claim_vp", kClaimVp}})});
   }
-  if (eligible.size() >= 2 && eligible_claimants.size() > 1) {
-    for (const auto& c : eligible_claimants) {
+  if (eligible.ids.size() >= 2 && eligible_claimants.ids.size() > 1) {
+    for (const auto& c : eligible_claimants.ids) {
       out.push_back({"C-11", c, field,
-                     names(eligible_claimants) +
-                         " are all recorded as claiming the win; exactly one of the players with " +
-                         std::to_string(kClaimVp) + " VP or more claimed it"});
+                     Message("catan.C-11.several_claimants",
+                             {{"claimants", eligible_claimants}, {"claim_vp", kClaimVp}})});
     }
   }
   order_by_rule(out);
@@ -393,26 +428,28 @@ RuleErrors check_result_entry(const TableRecord& table) {
 RuleErrors check_claim_entry(const TableRecord& table, const std::string& player) {
   if (!table.seated ||
       std::find(table.players.begin(), table.players.end(), player) == table.players.end()) {
-    return {{"C-0", player, "player", player + " is not seated at " + where(table)}};
+    return {{"C-0", player, "player",
+             with_table(Message("catan.C-0.claimant_not_seated", {{"player", PlayerRef{player}}}),
+                        table)}};
   }
   for (const auto& c : table.claims) {
     if (c.player == player) {
+      // The seq is the claim event's number, shown as it is.
       return {{"C-11", player, "player",
-               player + " is already recorded as claiming the win (event " + std::to_string(c.seq) +
-                   ")"}};
+               Message("catan.C-11.already_claimed",
+                       {{"player", PlayerRef{player}}, {"event", std::to_string(c.seq)}})}};
     }
   }
   auto claimants = table.claimants();
   if (std::find(claimants.begin(), claimants.end(), player) != claimants.end()) {
     return {{"C-11", player, "player",
-             player + " is already recorded as claiming the win in the table's result"}};
+             Message("catan.C-11.already_claimed_in_result", {{"player", PlayerRef{player}}})}};
   }
   if (!table.result) {
     // Without VP, only the number of claimants can be judged: more than one never passes.
     if (claimants.empty()) return {};
     return {{"C-11", player, "player",
-             names(claimants) + " is already recorded as claiming the win; only one player "
-                                "claims it (void or correct that claim first if it is wrong)"}};
+             Message("catan.C-11.another_claimant", {{"claimants", PlayerList{claimants}}})}};
   }
   claimants.push_back(player);  // the result in effect passed C-1 … C-10 when it was entered
   return check_claims(*table.result, claimants, "player");

@@ -1,6 +1,7 @@
 #include "schema/json_codec.hpp"
 
 #include "schema/tally.capnp.h"
+#include "tests/support/messages.hpp"
 
 #include <capnp/message.h>
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@ namespace tally::schema {
 namespace {
 
 namespace json = boost::json;
+using tally::testing::english;
 
 json::value catan_player(std::string id) {
   return json::parse(R"({"player":")" + id + R"(","settlements":2,"cities":3,"vp_cards":0,
@@ -54,14 +56,42 @@ TEST(JsonCodec, ReportsEveryProblemAtOnceWithPathFieldAndPlayer) {
   EXPECT_EQ(errors[0].path, "players[0].colour");
   EXPECT_EQ(errors[0].field, "colour");
   EXPECT_EQ(errors[0].player, "p1");
-  EXPECT_EQ(errors[0].message.key, "is not a field of this object");
+  EXPECT_EQ(english(errors[0].message), "is not a field of this object");
   EXPECT_EQ(errors[1].path, "players[0].roads");
-  EXPECT_EQ(errors[1].message.key, "is required");
+  EXPECT_EQ(english(errors[1].message), "is required");
   EXPECT_EQ(errors[2].path, "players[1].cities");
   EXPECT_EQ(errors[2].player, "p2");
-  EXPECT_EQ(errors[2].message.key, "must be an integer between -2147483648 and 2147483647");
+  EXPECT_EQ(english(errors[2].message), "must be an integer between -2147483648 and 2147483647");
   EXPECT_EQ(errors[3].path, "players[1].knights");
-  EXPECT_EQ(errors[3].message.key, "must be an integer, not a string");
+  EXPECT_EQ(english(errors[3].message), "must be an integer, not a string");
+}
+
+TEST(JsonCodec, ErrorsReadInTheReadersLanguage) {
+  capnp::MallocMessageBuilder m;
+  json::value p = catan_player("p1");
+  p.as_object().erase("roads");
+  p.as_object()["knights"] = "three";
+  p.as_object()["cities"] = 2.5;
+  p.as_object()["colour"] = "red";
+  json::value body = {{"players", json::array{p}}};
+  auto errors = decode_catan(body, m);
+  ASSERT_EQ(errors.size(), 4u);
+  std::vector<std::string> cs;
+  for (const auto& e : errors) cs.push_back(tally::testing::rendered(e.message, i18n::Lang::cs));
+  EXPECT_EQ(cs, (std::vector<std::string>{
+                    "není položkou tohoto objektu",
+                    "musí být celé číslo od -2147483648 do 2147483647, ne číslo s desetinnou "
+                    "částí nebo exponentem",
+                    "musí být celé číslo, ne řetězec",
+                    "je povinná položka",
+                }));
+  EXPECT_EQ(tally::testing::rendered(errors[2].message, i18n::Lang::ru),
+            "ожидается целое число, а не строка");
+  EXPECT_EQ(tally::testing::rendered(errors[2].message, i18n::Lang::it),
+            "deve essere un numero intero, non una stringa");
+  // The machine fields stay as they are.
+  EXPECT_EQ(errors[2].field, "knights");
+  EXPECT_EQ(errors[2].path, "players[0].knights");
 }
 
 TEST(JsonCodec, NegativeCountsPassTheSchemaSoTheRulesCanNameThem) {
@@ -83,7 +113,7 @@ TEST(JsonCodec, FractionsAndBooleansAreNotIntegers) {
   ASSERT_EQ(errors.size(), 2u);
   EXPECT_EQ(errors[0].field, "settlements");
   EXPECT_EQ(errors[1].field, "largest_army");
-  EXPECT_EQ(errors[1].message.key, "must be true or false, not an integer");
+  EXPECT_EQ(english(errors[1].message), "must be true or false, not an integer");
 }
 
 TEST(JsonCodec, BoxedOptionalKeepsZeroApartFromAbsent) {
@@ -107,7 +137,7 @@ TEST(JsonCodec, NullCountsAsAbsent) {
   auto errors = decode_catan(body, m);
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].field, "cities");
-  EXPECT_EQ(errors[0].message.key, "is required");
+  EXPECT_EQ(english(errors[0].message), "is required");
 }
 
 TEST(JsonCodec, EnumsByNameWithTheChoicesInTheError) {
@@ -117,7 +147,7 @@ TEST(JsonCodec, EnumsByNameWithTheChoicesInTheError) {
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].field, "house");
   EXPECT_EQ(
-      errors[0].message.key,
+      english(errors[0].message),
       "must be one of stark, lannister, baratheon, greyjoy, tyrell, martell, not \"targaryen\"");
 
   capnp::MallocMessageBuilder ok;
@@ -150,7 +180,7 @@ TEST(JsonCodec, JsonTextHoldsTheDocumentItself) {
   auto errors = decode<CarcassonneScoring>(json::parse(R"({"event":"road"})"),
                                            bad.initRoot<CarcassonneScoring>());
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message.key, "must be an object, not a string");
+  EXPECT_EQ(english(errors[0].message), "must be an object, not a string");
 }
 
 TEST(JsonCodec, JsonTextRefusesANumberItCannotStoreExactly) {
@@ -164,7 +194,7 @@ TEST(JsonCodec, JsonTextRefusesANumberItCannotStoreExactly) {
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].path, "event.players[0].tiles");
   EXPECT_EQ(errors[0].field, "tiles");
-  EXPECT_EQ(errors[0].message.key, "is a number with more digits than can be stored exactly");
+  EXPECT_EQ(english(errors[0].message), "is a number with more digits than can be stored exactly");
   EXPECT_FALSE(m.getRoot<CarcassonneScoring>().asReader().hasEvent());
 
   // Beyond a double's range: read as infinity, which Boost.JSON would write as `Infinity`.
@@ -174,7 +204,7 @@ TEST(JsonCodec, JsonTextRefusesANumberItCannotStoreExactly) {
       huge.initRoot<CarcassonneScoring>());
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].path, "event.tiles[1]");
-  EXPECT_EQ(errors[0].message.key, "is a number too large to be stored");
+  EXPECT_EQ(english(errors[0].message), "is a number too large to be stored");
   EXPECT_FALSE(huge.getRoot<CarcassonneScoring>().asReader().hasEvent());
 
   // A number with a fraction that reads back as itself is kept.
@@ -189,7 +219,7 @@ TEST(JsonCodec, TheBodyMustBeAnObject) {
   auto errors = decode<ClaimedWin>(json::parse("[1,2]"), m.initRoot<ClaimedWin>());
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_EQ(errors[0].path, "");
-  EXPECT_EQ(errors[0].message.key, "must be an object, not an array");
+  EXPECT_EQ(english(errors[0].message), "must be an object, not an array");
 }
 
 TEST(JsonCodec, TextMayNotHoldNul) {
@@ -205,7 +235,9 @@ TEST(JsonCodec, AUnionNeedsExactlyOneMember) {
   auto payload = m.initRoot<Event>().getPayload();
   auto none = decode(json::parse("{}"), capnp::toDynamic(payload));
   ASSERT_EQ(none.size(), 1u);
-  EXPECT_EQ(none[0].message.key.rfind("needs exactly one of: tournament_created, judge_added", 0), 0u);
+  EXPECT_EQ(
+      english(none[0].message).rfind("needs exactly one of: tournament_created, judge_added", 0),
+      0u);
   capnp::MallocMessageBuilder m2;
   auto payload2 = m2.initRoot<Event>().getPayload();
   auto ok = decode(json::parse(R"({"claimed_win":{"player":"p3"}})"), capnp::toDynamic(payload2));

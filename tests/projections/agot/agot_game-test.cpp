@@ -4,6 +4,7 @@
 
 #include "projections/agot/round_seating.hpp"
 #include "tests/projections/agot/agot_game_support.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +13,8 @@
 
 namespace tally::projections::agot {
 namespace {
+
+using tally::testing::english;
 
 using namespace testing;
 using projections::SeatedTable;
@@ -347,13 +350,14 @@ TEST(AgotGame, ManualSeatingIsValidatedAndNeedsAReasonWhenItDeparts) {
   EXPECT_EQ(fields, (std::set<std::string>{"tables[0]", "tables[1]", "reason"}));
   for (const auto& e : s.errors) {
     if (e.field == "tables[0]") {
-      EXPECT_NE(e.message.key.find("r1 and r3 can only play Stark"), std::string::npos) << e.message;
+      EXPECT_NE(english(e.message).find("r1 and r3 can only play Stark"), std::string::npos)
+          << english(e.message);
     }
   }
 
   // The solver's own seating needs no reason; leagues and rating leagues are recorded.
   s = manual({kX, kY}, "");
-  ASSERT_TRUE(s) << s.errors[0].message;
+  ASSERT_TRUE(s) << english(s.errors[0].message);
   EXPECT_EQ(s.value->method, SeatingMethod::MANUAL);
   EXPECT_EQ(s.value->tables[1].league, "B");
   EXPECT_EQ(s.value->tables[1].rating_leagues, ids({"A", "B", "B", "B", "B", "B"}));
@@ -365,8 +369,8 @@ TEST(AgotGame, ManualSeatingIsValidatedAndNeedsAReasonWhenItDeparts) {
   ASSERT_FALSE(s);
   ASSERT_EQ(s.errors.size(), 1u);
   EXPECT_EQ(s.errors[0].field, "reason");
-  EXPECT_NE(s.errors[0].message.key.find("A: r1, r2, r4, r5, r6 and r7"), std::string::npos)
-      << s.errors[0].message;
+  EXPECT_NE(english(s.errors[0].message).find("A: r1, r2, r4, r5, r6, and r7"), std::string::npos)
+      << english(s.errors[0].message);
   s = manual(departing, "r7 has to leave early");
   ASSERT_TRUE(s);
   EXPECT_EQ(s.value->tables[0].rating_leagues, ids({"A", "A", "A", "A", "A", "B"}));
@@ -392,14 +396,14 @@ TEST(AgotGame, SeatingRefusesWhatCannotBeDoneAndSaysWhy) {
   auto s = game->seat_round(b.tournament(), SeatingRequest{1, std::nullopt, 5});
   ASSERT_FALSE(s);
   EXPECT_EQ(s.errors[0].rule, "seating");
-  EXPECT_NE(s.errors[0].message.key.find("13 active players"), std::string::npos)
-      << s.errors[0].message;
-  EXPECT_NE(s.errors[0].message.key.find("(12 or 18)"), std::string::npos);
+  EXPECT_NE(english(s.errors[0].message).find("13 active players"), std::string::npos)
+      << english(s.errors[0].message);
+  EXPECT_NE(english(s.errors[0].message).find("(12 or 18)"), std::string::npos);
   // Round 1 is a draw: no seating by standings.
   b.drop("p13");
   s = game->seat_round(b.tournament(), SeatingRequest{1, SeatingMethod::STANDINGS});
   ASSERT_FALSE(s);
-  EXPECT_NE(s.errors[0].message.key.find("random draw"), std::string::npos);
+  EXPECT_NE(english(s.errors[0].message).find("random draw"), std::string::npos);
   // Beyond the tournament's rounds.
   TournamentBuilder short_one("short", "agot", "", boost::json::object{{"rounds", 1}});
   for (int i = 1; i <= 6; ++i) short_one.player("p" + std::to_string(i), "P");
@@ -446,11 +450,12 @@ TEST(AgotGame, AbsencesThatMakeSeatingImpossibleAreExplained) {
   auto s = game->seat_round(t, SeatingRequest{6});
   ASSERT_FALSE(s);
   EXPECT_EQ(s.errors[0].rule, "G-2");
-  EXPECT_NE(s.errors[0].message.key.find("a, b and c can only play Stark between them (G-2), and 2 "
-                                     "tables seat only 2 players on that house."),
+  EXPECT_NE(english(s.errors[0].message)
+                .find("a, b, and c can only play Stark between them (G-2), and 2 "
+                      "tables seat only 2 players on that house."),
             std::string::npos)
-      << s.errors[0].message;
-  EXPECT_NE(s.errors[0].message.key.find("manually with a reason"), std::string::npos);
+      << english(s.errors[0].message);
+  EXPECT_NE(english(s.errors[0].message).find("manually with a reason"), std::string::npos);
 
   auto m = game->seat_round(
       t, SeatingRequest{6, SeatingMethod::MANUAL, 0, {{"a", "q0", "q2", "q3", "q4", "q5"}}, ""});
@@ -461,7 +466,7 @@ TEST(AgotGame, AbsencesThatMakeSeatingImpossibleAreExplained) {
                                          0,
                                          {{"a", "q0", "q2", "q3", "q4", "q5"}},
                                          "b and c sit out: only one Stark seat"});
-  ASSERT_TRUE(m) << m.errors[0].message;
+  ASSERT_TRUE(m) << english(m.errors[0].message);
   EXPECT_EQ(m.value->tables[0].league, "A");
   EXPECT_TRUE(m.value->tables[0].rating_leagues.empty());
 
@@ -473,8 +478,8 @@ TEST(AgotGame, AbsencesThatMakeSeatingImpossibleAreExplained) {
   s = game->seat_round(d.tournament(), SeatingRequest{2});
   ASSERT_FALSE(s);
   EXPECT_EQ(s.errors[0].rule, "seating");
-  EXPECT_NE(s.errors[0].message.key.find("11 active players"), std::string::npos);
-  EXPECT_NE(s.errors[0].message.key.find("(6 or 12)"), std::string::npos);
+  EXPECT_NE(english(s.errors[0].message).find("11 active players"), std::string::npos);
+  EXPECT_NE(english(s.errors[0].message).find("(6 or 12)"), std::string::npos);
 }
 
 TEST(AgotGame, RandomRoundOneIsAPureFunctionOfTheSeed) {
@@ -555,7 +560,7 @@ TEST(AgotGame, HousePicksThroughTheGame) {
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].rule, "G-2");
   EXPECT_EQ(e[0].player, first);
-  EXPECT_NE(e[0].message.key.find("in round 1"), std::string::npos);
+  EXPECT_NE(english(e[0].message).find("in round 1"), std::string::npos);
   EXPECT_EQ(e[0].alternatives.size(), 5u);
   EXPECT_EQ(std::count(e[0].alternatives.begin(), e[0].alternatives.end(), played), 0);
 
@@ -566,7 +571,8 @@ TEST(AgotGame, HousePicksThroughTheGame) {
   e = pick(b, *game, 2, 1, second, chosen);
   auto taken = std::find_if(e.begin(), e.end(), [](const auto& x) { return x.rule == "G-1"; });
   ASSERT_NE(taken, e.end());
-  EXPECT_NE(taken->message.key.find("already taken at this table by " + first), std::string::npos);
+  EXPECT_NE(english(taken->message).find("already taken at this table by " + first),
+            std::string::npos);
   EXPECT_EQ(std::count(taken->alternatives.begin(), taken->alternatives.end(), chosen), 0);
   e = pick(b, *game, 2, 1, first, chosen);
   EXPECT_EQ(rules_of(e), ids({"pick"}));
@@ -704,9 +710,10 @@ TEST(AgotGame, ACorrectionReRatesAndALaterRoundSeatedBeforeItIsNoticed) {
   EXPECT_EQ(row_of(s, third).at("total").as_int64(), 4);
   auto notices = game->notices(t);
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_NE(notices[0].key.find("Round 2"), std::string::npos) << notices[0];
-  EXPECT_NE(notices[0].key.find("would now seat A: "), std::string::npos) << notices[0];
-  EXPECT_NE(notices[0].key.find(fourth), std::string::npos);
+  EXPECT_NE(english(notices[0]).find("Round 2"), std::string::npos) << english(notices[0]);
+  EXPECT_NE(english(notices[0]).find("would now seat A: "), std::string::npos)
+      << english(notices[0]);
+  EXPECT_NE(english(notices[0]).find(fourth), std::string::npos);
   // The seating itself is unchanged.
   EXPECT_EQ(t.round(2)->tables[0].players, round2.tables[0].players);
 }

@@ -1,14 +1,18 @@
 #include "projections/agot/game_result.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <tuple>
 
 namespace tally::projections::agot {
 namespace {
+
+using tally::testing::english;
 
 using H = House;
 
@@ -116,7 +120,7 @@ TEST(AgotResultValidation, G1SixDifferentHouses) {
   game[2].house = H::STARK;  // conformance "two players with one house"
   auto errors = validate_result(game, facts_for(game));
   EXPECT_EQ(found(errors), (Found{{"G-1", "p3", "house"}}));
-  EXPECT_NE(errors[0].message.key.find("also played by p1"), std::string::npos);
+  EXPECT_NE(english(errors[0].message).find("also played by p1"), std::string::npos);
 }
 
 TEST(AgotResultValidation, G2AHousePlayedInAnotherRound) {
@@ -125,8 +129,10 @@ TEST(AgotResultValidation, G2AHousePlayedInAnotherRound) {
   f.history["p2"].games = {{1, H::BARATHEON}, {3, H::LANNISTER}};
   auto errors = validate_result(game, f);
   ASSERT_EQ(found(errors), (Found{{"G-2", "p2", "house"}}));
-  EXPECT_NE(errors[0].message.key.find("already played Lannister in round 3"), std::string::npos);
-  EXPECT_NE(errors[0].message.key.find("Stark, Greyjoy, Tyrell or Martell"), std::string::npos);
+  EXPECT_NE(english(errors[0].message).find("already played Lannister in round 3"),
+            std::string::npos);
+  EXPECT_NE(english(errors[0].message).find("Stark, Greyjoy, Tyrell or Martell"),
+            std::string::npos);
 }
 
 TEST(AgotResultValidation, HousesAgreeWithAcceptedPicks) {
@@ -155,9 +161,11 @@ TEST(AgotResultValidation, G3MoreCastlesNeverRankBelowFewer) {
   game[4].castles = 5;  // conformance "more castles ranked below fewer"
   auto errors = validate_result(game, facts_for(game));
   ASSERT_EQ(found(errors), (Found{{"G-3", "p5", "place"}}));
-  EXPECT_NE(errors[0].message.key.find("below p2 (4, 2nd), p3 (4, 3rd) and p4 (2, 4th)"),
-            std::string::npos)
-      << errors[0].message;
+  EXPECT_NE(
+      english(errors[0].message)
+          .find("p5 holds 5 castles but is placed 5th, below p2, p3, and p4 with fewer castles"),
+      std::string::npos)
+      << english(errors[0].message);
   // Equal castles may go either way.
   game = league_a_game();
   game[4].castles = 2;
@@ -215,13 +223,71 @@ TEST(AgotResultValidation, EveryViolationAtOnce) {
   EXPECT_EQ(rules, (std::set<std::string>{"G-1", "G-3", "G-4"}));
 }
 
+// Places read as English ordinals ("2nd place"), from the catalog's selectordinal.
 TEST(AgotOrdinal, English) {
-  EXPECT_EQ(ordinal(1), "1st");
-  EXPECT_EQ(ordinal(2), "2nd");
-  EXPECT_EQ(ordinal(3), "3rd");
-  EXPECT_EQ(ordinal(4), "4th");
-  EXPECT_EQ(ordinal(11), "11th");
-  EXPECT_EQ(ordinal(22), "22nd");
+  for (int place = 1; place <= 4; ++place) {
+    auto game = league_a_game();
+    game[5].place = place;  // p6 shares the place of the player already in it
+    auto errors = validate_result(game, facts_for(game));
+    const char* expected[] = {"1st", "2nd", "3rd", "4th"};
+    bool found = false;
+    for (const auto& e : errors) {
+      found =
+          found || english(e.message).rfind(std::string(expected[place - 1]) +
+                                                " place is also given to p" + std::to_string(place),
+                                            0) == 0;
+    }
+    EXPECT_TRUE(found) << place;
+  }
+}
+
+// Castles counted in each language's plural forms (1 hrad, 2 hrady, 5 hradů; 1 замок, 2 замка,
+// 5 замков; 1 castello, 2 castelli).
+TEST(AgotResultValidation, CastlesAreCountedInEachLanguagesPlurals) {
+  auto said = [](std::vector<PlayerResult> game, const std::string& player, i18n::Lang lang) {
+    for (const auto& e : validate_result(game, facts_for(game))) {
+      if (e.rule == "G-3" && e.player == player) return tally::testing::rendered(e.message, lang);
+    }
+    return std::string("no G-3 error for ") + player;
+  };
+  auto five = league_a_game();
+  five[4].castles = 5;  // p5, 5th, below players with 4 and 2
+  auto two = league_a_game();
+  two[3].place = 6;  // p4 (2 castles) below p6 (1 castle)
+  two[5].place = 4;
+  auto one = league_a_game();
+  one[4].castles = 0;  // p6 (1 castle) below p5 (0 castles)
+  struct Case {
+    std::vector<PlayerResult> game;
+    std::string player;
+    i18n::Lang lang;
+    std::string words;
+  };
+  for (const auto& c : std::vector<Case>{{five, "p5", i18n::Lang::cs, "p5 drží 5 hradů"},
+                                         {two, "p4", i18n::Lang::cs, "p4 drží 2 hrady"},
+                                         {one, "p6", i18n::Lang::cs, "p6 drží 1 hrad,"},
+                                         {five, "p5", i18n::Lang::ru, "у игрока p5 5 замков"},
+                                         {two, "p4", i18n::Lang::ru, "у игрока p4 2 замка"},
+                                         {one, "p6", i18n::Lang::ru, "у игрока p6 1 замок,"},
+                                         {five, "p5", i18n::Lang::it, "p5 ha 5 castelli"},
+                                         {one, "p6", i18n::Lang::it, "p6 ha 1 castello"},
+                                         {two, "p4", i18n::Lang::en, "p4 holds 2 castles"},
+                                         {one, "p6", i18n::Lang::en, "p6 holds 1 castle "}}) {
+    const std::string text = said(c.game, c.player, c.lang);
+    EXPECT_EQ(text.rfind(c.words, 0), 0u) << text;
+  }
+}
+
+// The houses left to a player, in the language: "Старк, Грейджой, Тирелл или Мартелл".
+TEST(AgotResultValidation, HousesLeftInTheLanguage) {
+  auto game = league_a_game();
+  TableFacts f = facts_for(game);
+  f.history["p2"].games = {{1, H::BARATHEON}, {3, H::LANNISTER}};
+  auto errors = validate_result(game, f);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(tally::testing::rendered(errors[0].message, i18n::Lang::ru, {{"p2", "Анна"}}),
+            "у игрока Анна дом Ланнистер уже был в туре 3; оставшиеся дома: Старк, Грейджой, "
+            "Тирелл или Мартелл");
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 #include "projections/agot/picks.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 namespace tally::projections::agot {
 namespace {
+
+using tally::testing::english;
 
 using H = House;
 
@@ -59,13 +63,14 @@ TEST(AgotPicks, RefusalsNameTheRuleAndTheAcceptedHouses) {
   EXPECT_EQ(e[0].player, "p2");
   EXPECT_EQ(e[0].field, "house");
   EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"lannister"}));
-  EXPECT_NE(e[0].message.key.find("p1 can only play Stark"), std::string::npos) << e[0].message;
+  EXPECT_NE(english(e[0].message).find("p1 can only play Stark"), std::string::npos)
+      << english(e[0].message);
 
   // G-2 history: p3 played Stark in round 1.
   e = check_pick(t, "p3", H::STARK);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].rule, "G-2");
-  EXPECT_NE(e[0].message.key.find("already played Stark in round 1"), std::string::npos);
+  EXPECT_NE(english(e[0].message).find("already played Stark in round 1"), std::string::npos);
   EXPECT_EQ(e[0].alternatives, (std::vector<std::string>{"baratheon"}));
 
   // G-1: taken at the table (and G-2 at once when both apply).
@@ -73,7 +78,7 @@ TEST(AgotPicks, RefusalsNameTheRuleAndTheAcceptedHouses) {
   e = check_pick(t, "p2", H::STARK);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].rule, "G-1");
-  EXPECT_NE(e[0].message.key.find("already taken at this table by p1"), std::string::npos);
+  EXPECT_NE(english(e[0].message).find("already taken at this table by p1"), std::string::npos);
   e = check_pick(t, "p3", H::STARK);
   std::vector<std::string> rules;
   for (const auto& x : e) rules.push_back(x.rule);
@@ -113,7 +118,71 @@ TEST(AgotPicks, CompletionRefusedWhenTheTableCannotBeCompleted) {
   auto done = complete_picks(t);
   ASSERT_FALSE(done);
   EXPECT_EQ(done.errors[0].rule, "G-2");
-  EXPECT_NE(done.errors[0].message.key.find("p5"), std::string::npos) << done.errors[0].message;
+  EXPECT_NE(english(done.errors[0].message).find("p5"), std::string::npos)
+      << english(done.errors[0].message);
+}
+
+// Issue 21: a refusal says the accepted houses once, at the end of its first reason; every entry
+// still carries them for machines.
+TEST(AgotPicks, ARefusalSaysTheAcceptedHousesOnce) {
+  PickTable t = round_six();
+  t.picked[0] = H::STARK;
+  auto e = check_pick(t, "p3", H::STARK);  // played in round 1 (G-2), and taken by p1 (G-1)
+  ASSERT_EQ(e.size(), 2u);
+  EXPECT_EQ(english(e[0].message), "p3 already played Stark in round 1 (accepted: Baratheon)");
+  EXPECT_EQ(english(e[1].message), "Stark is already taken at this table by p1");
+  for (const auto& x : e) EXPECT_EQ(x.alternatives, (std::vector<std::string>{"baratheon"}));
+
+  // Several houses: one list in the language's words; none: said so.
+  PickTable open = table_with({{}, {}, {}, {}, {}, {}});
+  open.picked[0] = H::STARK;
+  e = check_pick(open, "p2", H::STARK);
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_EQ(english(e[0].message),
+            "Stark is already taken at this table by p1 (accepted: Lannister, Baratheon, Greyjoy, "
+            "Tyrell or Martell)");
+  EXPECT_EQ(tally::testing::rendered(e[0].message, i18n::Lang::cs),
+            "rod Stark už u tohoto stolu má p1 (lze přijmout: Lannister, Baratheon, Greyjoy, "
+            "Tyrell nebo Martell)");
+}
+
+// A refusal as a judge reads it in each language: players by name, houses in the language.
+TEST(AgotPicks, RefusalsInEveryLanguage) {
+  PickTable t = round_six();
+  t.picked[0] = H::STARK;
+  auto e = check_pick(t, "p3", H::STARK);
+  ASSERT_EQ(e.size(), 2u);
+  const std::map<std::string, std::string> names = {{"p1", "Jana Nováková"}, {"p3", "Иван Петров"}};
+  auto in = [&](i18n::Lang lang, const i18n::Message& m) {
+    return tally::testing::rendered(m, lang, names);
+  };
+  EXPECT_EQ(in(i18n::Lang::ru, e[0].message),
+            "у игрока Иван Петров дом Старк уже был в туре 1 (можно выбрать: Баратеон)");
+  EXPECT_EQ(in(i18n::Lang::ru, e[1].message),
+            "дом Старк за этим столом уже занят игроком Jana Nováková");
+  EXPECT_EQ(in(i18n::Lang::cs, e[0].message),
+            "Иван Петров má rod Stark odehraný už v 1. kole (lze přijmout: Baratheon)");
+  EXPECT_EQ(in(i18n::Lang::cs, e[1].message), "rod Stark už u tohoto stolu má Jana Nováková");
+  EXPECT_EQ(in(i18n::Lang::it, e[0].message),
+            "Иван Петров ha già giocato Stark nel turno 1 (casate accettabili: Baratheon)");
+  EXPECT_EQ(in(i18n::Lang::it, e[1].message), "Stark è già presa a questo tavolo da Jana Nováková");
+
+  // The completion refusal: who would be left short, and with which houses.
+  e = check_pick(round_six(), "p2", H::STARK);
+  ASSERT_EQ(e.size(), 1u);
+  const std::map<std::string, std::string> more = {{"p1", "Jana"}, {"p2", "Petr"}};
+  EXPECT_EQ(english(e[0].message),
+            "if p2 takes Stark, p1 can only play Stark: the table could not be completed "
+            "(accepted: Lannister)");
+  EXPECT_EQ(tally::testing::rendered(e[0].message, i18n::Lang::ru, more),
+            "если игрок Petr выберет дом Старк, игрок Jana может играть только за дом Старк: стол "
+            "нельзя будет укомплектовать (можно выбрать: Ланнистер)");
+  EXPECT_EQ(tally::testing::rendered(e[0].message, i18n::Lang::cs, more),
+            "pokud si Petr vezme rod Stark, Jana může hrát už jen za rod Stark: stůl by nešlo "
+            "doplnit (lze přijmout: Lannister)");
+  EXPECT_EQ(tally::testing::rendered(e[0].message, i18n::Lang::it, more),
+            "se Petr prende Stark, Jana può giocare solo Stark: il tavolo non potrebbe essere "
+            "completato (casate accettabili: Lannister)");
 }
 
 }  // namespace

@@ -1,10 +1,13 @@
 #include "projections/agot/rules.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
 namespace tally::projections::agot {
 namespace {
+
+using tally::testing::english;
 
 std::vector<std::string> fields(const projections::RuleErrors& errors) {
   std::vector<std::string> out;
@@ -35,7 +38,7 @@ TEST(AgotRules, OverridesReplaceDefaultsAndRoundTrip) {
       "place_points":[10,7,5,3,2,0],"league_bonus":{"A":[2,1],"B":[1]},"league_bonus_from_round":1,
       "counted_results":4,"castle_points":[0,1,1,2,2,3,3,5]})")
                                .as_object());
-  ASSERT_TRUE(r) << r.errors[0].message;
+  ASSERT_TRUE(r) << english(r.errors[0].message);
   Rules rules = rules_of(*r.value);
   EXPECT_EQ(rules.rounds, 5);
   EXPECT_EQ(rules.capitals_cap, 2);
@@ -66,7 +69,7 @@ TEST(AgotRules, EveryBadKeyIsRefusedAtOnce) {
 TEST(AgotRules, TablesOfSixAreNotConfigurable) {
   auto r = normalize_rules(boost::json::parse(R"({"players_per_league":5})").as_object());
   ASSERT_FALSE(r);
-  EXPECT_NE(r.errors[0].message.key.find("every table seats 6"), std::string::npos);
+  EXPECT_NE(english(r.errors[0].message).find("every table seats 6"), std::string::npos);
 }
 
 TEST(AgotRules, LeagueNames) {

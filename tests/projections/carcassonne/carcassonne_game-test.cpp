@@ -4,6 +4,7 @@
 #include "projections/carcassonne/carcassonne_game.hpp"
 
 #include "projections/rational.hpp"
+#include "tests/support/messages.hpp"
 #include "tests/support/tournament_builder.hpp"
 
 #include <gtest/gtest.h>
@@ -16,6 +17,8 @@
 
 namespace tally::projections::carcassonne {
 namespace {
+
+using tally::testing::english;
 
 using projections::RuleErrors;
 using tally::testing::TournamentBuilder;
@@ -221,7 +224,7 @@ TEST(Results, MustAgreeWithTheRecordedScoringsNamingEachPlayerWhoseTotalDiffers)
   EXPECT_TRUE(has_rule(errors, "totals", "p1"));
   EXPECT_TRUE(has_rule(errors, "totals", "p2"));
   EXPECT_EQ(errors[0].field, "players[0].score");
-  EXPECT_NE(errors[0].message.key.find("5"), std::string::npos);
+  EXPECT_NE(english(errors[0].message).find("5"), std::string::npos);
   EXPECT_TRUE(
       check(b, 1, 1, Which::CARCASSONNE_RESULT, result_body({{"p1", 5}, {"p2", 5}})).empty());
 }
@@ -237,7 +240,7 @@ TEST(Results, AfterALaterScoringChangeANoticeAsksToCorrectTheResult) {
   auto t = b.tournament();
   auto notices = game().notices(t);
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_NE(notices[0].key.find("p2"), std::string::npos);
+  EXPECT_NE(english(notices[0]).find("p2"), std::string::npos);
   EXPECT_EQ(json::serialize(game().table_extras(t, *t.table(1, 1)).at("disagree")), R"(["p2"])");
 }
 
@@ -426,6 +429,65 @@ TEST(WholeEvent, SixteenPlayersFiveRoundsOfSwiss) {
   std::vector<std::string> top;
   for (std::size_t i = 0; i < 4; ++i) top.emplace_back(rows[i].at("player").as_string());
   EXPECT_NE(std::find(top.begin(), top.end(), "p16"), top.end());
+}
+
+// Refusals as a judge reads them: players by name, numbers in the language's way.
+TEST(Results, RefusalsInEveryLanguage) {
+  auto b = two_player_cup();
+  record(b, 1, 1, Which::CARCASSONNE_SCORING,
+         scoring_body(R"({"feature":"road","complete":true,"tiles":5,
+      "figures":[{"player":"p1","figure":"follower"},{"player":"p2","figure":"follower"}]})"));
+  auto errors = check(b, 1, 1, Which::CARCASSONNE_RESULT, result_body({{"p1", 6}, {"p2", 5}}));
+  ASSERT_EQ(errors.size(), 1u);
+  const std::map<std::string, std::string> names = {{"p1", "Jana Nováková"}};
+  auto in = [&](i18n::Lang lang) {
+    return tally::testing::rendered(errors[0].message, lang, names);
+  };
+  EXPECT_EQ(in(i18n::Lang::en),
+            "the recorded scorings total 5 for Jana Nováková, the result says 6");
+  EXPECT_EQ(in(i18n::Lang::cs),
+            "Jana Nováková: zaznamenaná hodnocení dávají celkem 5, výsledek uvádí 6");
+  EXPECT_EQ(in(i18n::Lang::it),
+            "i punteggi registrati danno a Jana Nováková un totale di 5, il risultato dice 6");
+  EXPECT_EQ(in(i18n::Lang::ru),
+            "по записанным подсчётам у игрока Jana Nováková 5, а в результате — 6");
+
+  // An event's refusal: the vocabulary's names stay as the JSON has them, the prose is translated,
+  // numbers are grouped in the language's way.
+  auto refused = check(b, 1, 1, Which::CARCASSONNE_SCORING,
+                       scoring_body(R"({"feature":"city","complete":true,"tiles":3,
+                         "modifiers":{"inn":true}, "pennants":100000})"));
+  ASSERT_EQ(refused.size(), 2u);
+  EXPECT_EQ(tally::testing::rendered(refused[0].message, i18n::Lang::cs),
+            "smí být nejvýše 10\u00a0000");
+  EXPECT_EQ(tally::testing::rendered(refused[0].message, i18n::Lang::it),
+            "deve essere al massimo 10.000");
+  EXPECT_EQ(english(refused[1].message),
+            "\"inn\" does not apply to feature \"city\" (it applies to: road, german_cathedral)");
+  EXPECT_EQ(tally::testing::rendered(refused[1].message, i18n::Lang::ru),
+            "\"inn\" не относится к объекту \"city\" (относится к: road, german_cathedral)");
+}
+
+TEST(Seating, RefusalsInEveryLanguage) {
+  TournamentBuilder b("cup", "carcassonne", "cs");
+  b.player("p1", "Jana").player("p2", "Petr").player("p3", "Eva");
+  projections::SeatingRequest request;
+  request.round = 1;
+  request.method = schema::SeatingMethod::MANUAL;
+  request.tables = {{"p1", "p1"}};
+  auto out = game().seat_round(b.tournament(), request);
+  ASSERT_FALSE(out);
+  const std::map<std::string, std::string> names = {{"p1", "Jana"}, {"p2", "Petr"}, {"p3", "Eva"}};
+  std::vector<std::string> ru, cs;
+  for (const auto& e : out.errors) {
+    ru.push_back(tally::testing::rendered(e.message, i18n::Lang::ru, names));
+    cs.push_back(tally::testing::rendered(e.message, i18n::Lang::cs, names));
+  }
+  EXPECT_EQ(
+      ru, (std::vector<std::string>{"Jana встречается в рассадке дважды",
+                                    "Petr отсутствует в рассадке", "Eva отсутствует в рассадке"}));
+  EXPECT_EQ(cs, (std::vector<std::string>{"Jana je v nasazení dvakrát", "Petr v nasazení není",
+                                          "Eva v nasazení není"}));
 }
 
 }  // namespace

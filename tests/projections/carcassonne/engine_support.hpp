@@ -2,6 +2,7 @@
 #pragma once
 
 #include "projections/carcassonne/engine.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json/parse.hpp>
@@ -14,11 +15,14 @@
 
 namespace tally::projections::carcassonne::testing {
 
+using tally::testing::english;
+
 inline Scoring scored(std::string_view event, const EngineRules& rules = {}) {
   auto out = score_event(boost::json::parse(event), rules);
   if (!out) {
     std::string why;
-    for (const auto& e : out.errors) why += e.rule + " " + e.field + ": " + e.message.key + "; ";
+    for (const auto& e : out.errors)
+      why += e.rule + " " + e.field + ": " + english(e.message) + "; ";
     ADD_FAILURE() << "refused: " << why << "\n  event: " << event;
     return {};
   }
@@ -49,7 +53,7 @@ inline bool has_error(const projections::RuleErrors& errors, std::string_view ru
 inline std::string describe(const projections::RuleErrors& errors) {
   std::string out;
   for (const auto& e : errors)
-    out += "[" + e.rule + " " + e.field + " " + e.player + ": " + e.message.key + "] ";
+    out += "[" + e.rule + " " + e.field + " " + e.player + ": " + english(e.message) + "] ";
   return out;
 }
 

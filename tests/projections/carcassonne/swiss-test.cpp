@@ -5,6 +5,7 @@
 
 #include "projections/carcassonne/carcassonne_game.hpp"
 #include "projections/carcassonne/standings.hpp"
+#include "tests/support/messages.hpp"
 #include "tests/support/tournament_builder.hpp"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,8 @@
 
 namespace tally::projections::carcassonne {
 namespace {
+
+using tally::testing::english;
 
 using tally::testing::TournamentBuilder;
 using Which = schema::Event::Payload::Which;
@@ -34,7 +37,7 @@ projections::Seating seat(const projections::Tournament& t, std::uint32_t round,
   request.method = method;
   request.seed = seed;
   auto out = seat_round(t, read_rules(t.rules), request);
-  EXPECT_TRUE(out) << (out.errors.empty() ? std::string() : out.errors[0].message.key);
+  EXPECT_TRUE(out) << (out.errors.empty() ? std::string() : english(out.errors[0].message));
   return out ? *out.value : projections::Seating{};
 }
 
@@ -264,7 +267,7 @@ TEST(Swiss, ManualSeatingIsValidated) {
   auto has = [&](const std::string& player, const std::string& message) {
     return std::any_of(out.errors.begin(), out.errors.end(), [&](const projections::RuleError& e) {
       return e.rule == "seating" && e.player == player &&
-             e.message.key.find(message) != std::string::npos;
+             english(e.message).find(message) != std::string::npos;
     });
   };
   EXPECT_TRUE(has("a", "twice"));

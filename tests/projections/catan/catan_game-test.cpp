@@ -2,6 +2,7 @@
 
 #include "projections/rational.hpp"
 #include "tests/projections/catan/fixtures.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -171,8 +172,18 @@ TEST_F(CatanGame, AVoidedClaimLeavesANoticeAndTheVpOrder) {
             (Places{{"b", {"1", "5"}}, {"a", {"2", "3"}}, {"c", {"3", "2"}}, {"d", {"4", "1"}}}));
   auto notices = game->notices(b.tournament());
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_TRUE(notices[0].key.starts_with("round 1, table 1: a and b have 10 VP or more"));
-  EXPECT_TRUE(notices[0].key.ends_with("(C-11)"));
+  const std::string notice = tally::testing::english(notices[0]);
+  EXPECT_TRUE(notice.starts_with("round 1, table 1: a and b have 10 VP or more")) << notice;
+  EXPECT_TRUE(notice.ends_with("(C-11)")) << notice;
+  // One message in each language, the players by name (Czech keeps "a" with the next word).
+  const std::map<std::string, std::string> names = {{"a", "Jana Nováková"}, {"b", "Petr Dvořák"}};
+  EXPECT_EQ(
+      tally::testing::rendered(notices[0], i18n::Lang::cs, names),
+      "kolo 1, stůl 1: Jana Nováková a\u00a0Petr Dvořák mají 10 VB nebo více: zapište, kdo z nich "
+      "ohlásil vítězství (C-11)");
+  EXPECT_EQ(tally::testing::rendered(notices[0], i18n::Lang::ru, names),
+            "тур 1, стол 1: у игроков Jana Nováková и Petr Dvořák 10 ПО или больше: запишите, кто "
+            "из них заявил победу (C-11)");
   enter_claim("b");  // the fix
   EXPECT_TRUE(game->notices(b.tournament()).empty());
   EXPECT_EQ(places()["b"], (std::pair<std::string, std::string>{"1", "5"}));
@@ -202,6 +213,18 @@ TEST_F(CatanGame, ACorrectionReplacesAnActionOfItsOwnKind) {
   ASSERT_GE(errors.size(), 1u);
   EXPECT_EQ(errors[0].rule, "supersedes");
   EXPECT_EQ(errors[0].field, "supersedes");
+  const std::string event = std::to_string(result_seq);
+  EXPECT_EQ(tally::testing::english(errors[0].message),
+            "event " + event + " is a Catan result; a claim of the win cannot replace it");
+  EXPECT_EQ(tally::testing::rendered(errors[0].message, i18n::Lang::cs),
+            "událost " + event +
+                " je výsledek Osadníků z Katanu; ohlášené vítězství ji nemůže "
+                "nahradit");
+  errors = propose(Which::CLAIMED_WIN, json::parse(R"({"player":"a"})"), result_seq + 100);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(
+      tally::testing::english(errors[0].message),
+      "event " + std::to_string(result_seq + 100) + " is not an action in effect at this table");
 }
 
 TEST_F(CatanGame, RoundPointsFromTheTournamentsRules) {
@@ -232,7 +255,8 @@ TEST_F(CatanGame, SeatsRoundsThroughTheGame) {
   auto limited = seated({{"a", "b", "c", "d"}}, json::parse(R"({"rounds":1})").as_object());
   auto refused = game->seat_round(limited.tournament(), r);
   ASSERT_FALSE(refused);
-  EXPECT_EQ(refused.errors[0].message.key, "round 2 is beyond the tournament's planned rounds (1)");
+  EXPECT_EQ(tally::testing::english(refused.errors[0].message),
+            "round 2 is beyond the tournament's planned rounds (1)");
 }
 
 // Property: random valid tables through the codec and the Game give what the pure placing

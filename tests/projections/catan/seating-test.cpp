@@ -2,6 +2,7 @@
 
 #include "projections/catan/seating_search.hpp"
 #include "tests/projections/catan/fixtures.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@ namespace {
 
 using namespace testing;
 using Method = schema::SeatingMethod;
+using tally::testing::english;
 
 TournamentBuilder registered(std::size_t n) {
   TournamentBuilder b("cup", "catan");
@@ -156,9 +158,10 @@ TEST(CatanSeating, CountsThatCannotBeSeatedAreRefusedWithTheReason) {
     auto seating = seat_catan_round(b.tournament(), request(1), {});
     ASSERT_FALSE(seating) << n;
     EXPECT_EQ(seating.errors[0].rule, "seating");
-    EXPECT_NE(
-        seating.errors[0].message.key.find(std::to_string(n) + " active players cannot be seated"),
-        std::string::npos);
+    const std::string players = n == 1 ? " active player cannot" : " active players cannot";
+    EXPECT_NE(english(seating.errors[0].message).find(std::to_string(n) + players + " be seated"),
+              std::string::npos)
+        << english(seating.errors[0].message);
   }
   auto b = registered(6);
   b.drop("p1");
@@ -291,7 +294,8 @@ TEST(CatanSeating, TheSearchSaysWhenItStoppedAtItsBudget) {
   EXPECT_TRUE(note.searched);
   EXPECT_TRUE(note.stopped_at_budget);
   EXPECT_EQ(note.repeats, repeats(b.tournament(), *cut.value));
-  EXPECT_NE(note.text.find("stopped at its budget (10 steps)"), std::string::npos) << note.text;
+  EXPECT_NE(english(note.notice).find("stopped at its budget (10 steps)"), std::string::npos)
+      << english(note.notice);
   std::size_t seated = 0;
   for (const auto& t : cut.value->tables) seated += t.players.size();
   EXPECT_EQ(seated, 40u);
@@ -299,7 +303,7 @@ TEST(CatanSeating, TheSearchSaysWhenItStoppedAtItsBudget) {
   auto full = seat_catan_round(b.tournament(), request(3, Method::STANDINGS), {}, &note);
   ASSERT_TRUE(full);
   EXPECT_FALSE(note.stopped_at_budget);
-  EXPECT_EQ(note.text, "");
+  EXPECT_TRUE(note.notice.empty());
   EXPECT_EQ(note.repeats, 0u);
   EXPECT_EQ(repeats(b.tournament(), *full.value), 0u);
   // The plain overload seats the same.
@@ -318,7 +322,7 @@ TEST(CatanSeating, ManualSeatingIsChecked) {
   for (const auto& e : seating.errors) {
     EXPECT_EQ(e.rule, "seating");
     EXPECT_EQ(e.field, "tables");
-    errors.emplace_back(e.player, e.message.key);
+    errors.emplace_back(e.player, english(e.message));
   }
   EXPECT_EQ(errors, (std::vector<std::pair<std::string, std::string>>{
                         {"", "table 1 has 5 players; a Catan table has 3 or 4"},

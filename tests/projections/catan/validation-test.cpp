@@ -3,9 +3,11 @@
 #include "projections/catan/validation.hpp"
 
 #include "tests/projections/catan/fixtures.hpp"
+#include "tests/support/messages.hpp"
 
 #include <gtest/gtest.h>
 
+#include <regex>
 #include <tuple>
 
 namespace tally::projections::catan {
@@ -19,7 +21,9 @@ using Found = std::vector<std::tuple<std::string, std::string, std::string>>;
 Found found(const RuleErrors& errors) {
   Found out;
   for (const auto& e : errors) {
-    EXPECT_FALSE(e.message.key.empty()) << e.rule;
+    // Every message is a key of the catalogs (not a sentence of its own).
+    EXPECT_TRUE(i18n::Catalogs::builtin().has(i18n::Lang::en, e.message.key))
+        << e.rule << ": " << e.message;
     out.emplace_back(e.rule, e.player, e.field);
   }
   return out;
@@ -206,22 +210,179 @@ TEST_F(CatanValidation, ClaimsWaitForTheVpToBeCertain) {
 }
 
 TEST_F(CatanValidation, MessagesSayWhatIsWrongInTheJudgesTerms) {
+  using tally::testing::english;
   table[0]["longest_road"] = 7;
   auto errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message.key, "a's longest road (7) is longer than the 6 roads built");
+  EXPECT_EQ(english(errors[0].message), "a's longest road (7) is longer than the 6 roads built");
   auto t = two_at_ten();
   errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(t));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message.key,
-            "a and b have 10 VP or more (a 10, b 12): record which of them claimed the win");
+  EXPECT_EQ(english(errors[0].message),
+            "a and b have 10 VP or more: record which of them claimed the win");
   table = clear_order();
   table[0]["vp"] = 11;
   errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0].message.key,
+  EXPECT_EQ(english(errors[0].message),
             "the table wrote 11 VP for a, but the result is worth 10 (2 for settlements + 6 for "
-            "cities + 2 for largest_army)");
+            "cities + 2 for Largest Army)");
+  table = clear_order();
+  table[1]["knights"] = 4;  // b has more than the holder a (3)
+  errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(english(errors[0].message),
+            "a holds Largest Army with 3 knights, but b has 4 knights; the holder has the most at "
+            "the table");
+  table = clear_order();
+  table[3]["settlements"] = 1;
+  table[3]["cities"] = 0;
+  errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(english(errors[0].message),
+            "d has no city, so must have at least 2 settlements; the result says 1");
+  table = clear_order();
+  table[1]["settlements"] = 6;
+  table[2]["knights"] = -1;
+  errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(table));
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(english(errors[0].message), "settlements must be between 0 and 5; b has 6");
+  EXPECT_EQ(english(errors[1].message), "knights must be 0 or more; c has -1");
+}
+
+// The names a person reads, in their language: Jana Nováková (p1) marked for Largest Army with
+// 1 knight while Petr Dvořák (p2) has 3 — and the plural forms of each language.
+class CatanMessagesInLanguages : public ::testing::Test {
+ protected:
+  static TournamentBuilder make() {
+    TournamentBuilder b("cup", "catan", "", {});
+    for (const auto& [id, name] : names) b.player(id, name);
+    b.seat({{"p1", "p2", "p3", "p4"}});
+    return b;
+  }
+  // a table where p1 holds Largest Army with `holder` knights and p2 has `most`.
+  RuleErrors largest_army(int holder, int most) {
+    auto t = clear_order();
+    const char* ids[] = {"p1", "p2", "p3", "p4"};
+    for (int i = 0; i < 4; ++i) t[i]["player"] = ids[i];
+    t[0]["knights"] = holder;
+    t[1]["knights"] = most;
+    return check(*game, b, 1, 1, Which::CATAN_RESULT, body(t));
+  }
+  std::string in(i18n::Lang lang, const RuleError& e) {
+    return tally::testing::rendered(e.message, lang, names);
+  }
+
+  static inline const std::map<std::string, std::string> names = {
+      {"p1", "Jana Nováková"}, {"p2", "Petr Dvořák"}, {"p3", "Eva Malá"}, {"p4", "Ivo Novák"}};
+  std::unique_ptr<Game> game = make_catan_game();
+  TournamentBuilder b = make();
+};
+
+TEST_F(CatanMessagesInLanguages, C7TheHolderWithFewerKnightsByNameWithEachLanguagesPlurals) {
+  auto errors = largest_army(1, 3);
+  ASSERT_EQ(errors.size(), 1u);
+  ASSERT_EQ(errors[0].rule, "C-7");
+  EXPECT_EQ(errors[0].player, "p1");  // the machine field keeps the id
+  EXPECT_EQ(in(i18n::Lang::en, errors[0]),
+            "Jana Nováková holds Largest Army with 1 knight, but Petr Dvořák has 3 knights; the "
+            "holder has the most at the table");
+  EXPECT_EQ(in(i18n::Lang::cs, errors[0]),
+            "Jana Nováková má titul Největší vojsko (1 rytíř), ale Petr Dvořák má 3 rytíře; titul "
+            "patří tomu, kdo má u stolu nejvíce rytířů");
+  EXPECT_EQ(in(i18n::Lang::it, errors[0]),
+            "Jana Nováková ha il titolo Esercito più numeroso con 1 cavaliere, ma Petr Dvořák ha 3 "
+            "cavalieri; il titolo spetta a chi ha più cavalieri al tavolo");
+  EXPECT_EQ(in(i18n::Lang::ru, errors[0]),
+            "у игрока Jana Nováková отмечен титул «Самое большое войско» (1 рыцарь), но у игрока "
+            "Petr Dvořák 3 рыцаря; титул получает тот, у кого больше всего рыцарей за столом");
+
+  // Two and five knights: "2 rytíři … 5 rytířů", "2 рыцаря … 5 рыцарей", "2 cavalieri".
+  errors = largest_army(2, 5);
+  ASSERT_EQ(errors.size(), 1u);
+  const std::string cs = in(i18n::Lang::cs, errors[0]);
+  EXPECT_NE(cs.find("(2 rytíři)"), std::string::npos) << cs;
+  EXPECT_NE(cs.find("Petr Dvořák má 5 rytířů"), std::string::npos) << cs;
+  const std::string ru = in(i18n::Lang::ru, errors[0]);
+  EXPECT_NE(ru.find("(2 рыцаря)"), std::string::npos) << ru;
+  EXPECT_NE(ru.find("Petr Dvořák 5 рыцарей"), std::string::npos) << ru;
+  EXPECT_NE(in(i18n::Lang::it, errors[0]).find("con 2 cavalieri"), std::string::npos);
+}
+
+// (Czech keeps "a" with the next word: ICU joins with a no-break space.)
+TEST_F(CatanMessagesInLanguages, AListOfPlayersIsJoinedTheLanguagesWay) {
+  auto t = two_at_ten();
+  const char* ids[] = {"p1", "p2", "p3", "p4"};
+  for (int i = 0; i < 4; ++i) t[i]["player"] = ids[i];
+  auto errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(t));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].rule, "C-11");
+  EXPECT_EQ(in(i18n::Lang::cs, errors[0]),
+            "Jana Nováková a\u00a0Petr Dvořák mají 10 VB nebo více: zapište, kdo z nich ohlásil "
+            "vítězství");
+  EXPECT_EQ(in(i18n::Lang::it, errors[0]),
+            "Jana Nováková e Petr Dvořák hanno 10 PV o più: registra chi di loro ha dichiarato la "
+            "vittoria");
+  EXPECT_EQ(in(i18n::Lang::ru, errors[0]),
+            "у игроков Jana Nováková и Petr Dvořák 10 ПО или больше: запишите, кто из них заявил "
+            "победу");
+}
+
+TEST_F(CatanMessagesInLanguages, TheWrittenVpWithTheBreakdownInEachLanguage) {
+  auto t = clear_order();
+  const char* ids[] = {"p1", "p2", "p3", "p4"};
+  for (int i = 0; i < 4; ++i) t[i]["player"] = ids[i];
+  t[1]["vp"] = 9;  // p2 is worth 8: 3 + 2 for one city + 1 VP card + 2 for Longest Road
+  auto errors = check(*game, b, 1, 1, Which::CATAN_RESULT, body(t));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(in(i18n::Lang::cs, errors[0]),
+            "stůl zapsal hráči Petr Dvořák 9 VB, výsledek ale dává 8 (3 za vesnice + 2 za města + "
+            "1 za akční karty + 2 za Nejdelší cestu)");
+  EXPECT_EQ(in(i18n::Lang::it, errors[0]),
+            "il tavolo ha scritto 9 PV per Petr Dvořák, ma il risultato vale 8 (3 per gli "
+            "insediamenti + 2 per le città + 1 per le carte punto vittoria + 2 per la Strada più "
+            "lunga)");
+  EXPECT_EQ(in(i18n::Lang::ru, errors[0]),
+            "стол записал игроку Petr Dvořák 9 ПО, но результат даёт 8 (3 за поселения + 2 за "
+            "города + 1 за карты победного очка + 2 за «Самый длинный тракт»)");
+}
+
+// Every pattern of the catan and rules catalogs is one ICU compiles: rendered with every argument
+// it names (numbers will do), nothing of the pattern's syntax is left.
+TEST(CatanCatalogs, EveryPatternRendersInEveryLanguage) {
+  const auto& catalogs = i18n::Catalogs::builtin();
+  const std::regex argument(R"(\{(\w+)\s*[,}])");
+  std::size_t checked = 0;
+  for (auto lang : i18n::kLanguages) {
+    for (const auto& key : catalogs.keys(lang)) {
+      const std::string area = catalogs.area_of(key);
+      if (area != "catan" && area != "rules") continue;
+      const std::string& pattern = *catalogs.pattern(lang, key);
+      i18n::Message m(key);
+      for (std::sregex_iterator it(pattern.begin(), pattern.end(), argument), end; it != end;
+           ++it) {
+        m.with((*it)[1].str(), std::int64_t{3});
+      }
+      const std::string text = catalogs.render(lang, m);
+      EXPECT_EQ(text.find_first_of("{}"), std::string::npos)
+          << i18n::code(lang) << " " << key << ": " << text;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 400u);  // 4 languages × (catan + rules + schema keys)
+}
+
+TEST(CatanFieldLabels, EveryLabelIsInTheCatalogsAndTheEnglishIsTheFieldsText) {
+  const auto& catalogs = i18n::Catalogs::builtin();
+  auto game = make_catan_game();
+  for (const auto& action : game->describe().actions) {
+    for (const auto& f : action.fields) {
+      for (auto lang : i18n::kLanguages) {
+        EXPECT_TRUE(catalogs.has(lang, f.label)) << f.label << " " << i18n::code(lang);
+      }
+      EXPECT_EQ(catalogs.text(i18n::Lang::en, f.label), f.text) << f.label;
+    }
+  }
 }
 
 // Property: corrupting one field of a random valid table is caught by that field's rule.
