@@ -95,6 +95,12 @@ events::Digest request_digest(const Exchange& ex) {
   return h.finish();
 }
 
+// 422: the Idempotency-Key came before with another request.
+Response idempotency_reused(const Exchange& ex) {
+  return unprocessable(ex, "api.idempotency.reused",
+                       {{"idempotency", "", "Idempotency-Key", "api.idempotency.reused_entry"}});
+}
+
 }  // namespace
 
 void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn where) {
@@ -102,17 +108,13 @@ void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn
   if (key_header != ex->request.end()) {
     std::string key(key_header->value());
     if (!valid_idempotency_key(key)) {
-      return ex->respond(problem(ex->request, http::status::bad_request,
-                                 "Idempotency-Key must be 1–128 visible ASCII characters"));
+      return ex->respond(problem(*ex, http::status::bad_request, "api.idempotency.malformed"));
     }
     // A key seen before is answered from what it did then, before any check of the current
     // state (which the original write itself has changed).
     if (auto seen = store_.read_view().idempotency(key)) {
       if (seen->digest != request_digest(*ex)) {
-        return ex->respond(unprocessable(
-            ex->request, "this Idempotency-Key was already used with a different request",
-            json::array{error_entry("idempotency", "", "Idempotency-Key",
-                                    "already used with a different request")}));
+        return ex->respond(idempotency_reused(*ex));
       }
       events::AppendResult original;
       original.status = events::AppendStatus::duplicate;
@@ -170,8 +172,8 @@ void Api::attempt_here(const ExchangePtr& ex, Prepare prepare, Answer answer, in
       try {
         finish(ex, std::move(prepare), std::move(answer), attempts_left, where, result);
       } catch (const std::exception& e) {
-        ex->respond(problem(ex->request, http::status::internal_server_error,
-                            std::string("internal error after the store answered: ") + e.what()));
+        ex->respond(problem(*ex, http::status::internal_server_error,
+                            i18n::Message("api.store.failed_after_append", {{"error", e.what()}})));
       }
     });
   });
@@ -188,19 +190,15 @@ void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int atte
       if (attempts_left > 1) {
         return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1, where);
       }
-      return ex->respond(problem(ex->request, http::status::conflict,
-                                 "the stream kept changing while this was checked; try again"));
+      return ex->respond(problem(*ex, http::status::conflict, "api.store.kept_changing"));
     case S::idempotency_mismatch:
-      return ex->respond(unprocessable(
-          ex->request, "this Idempotency-Key was already used with a different request",
-          json::array{error_entry("idempotency", "", "Idempotency-Key",
-                                  "already used with a different request")}));
+      return ex->respond(idempotency_reused(*ex));
     case S::invalid:
-      return ex->respond(problem(ex->request, http::status::internal_server_error, result.error));
+      return ex->respond(problem(*ex, http::status::internal_server_error,
+                                 i18n::Message("api.store.refused", {{"error", result.error}})));
     case S::failed: {
-      Response r = problem(ex->request, http::status::service_unavailable,
-                           "the event store cannot write at the moment (" + result.error +
-                               "); nothing was recorded — try again");
+      Response r = problem(*ex, http::status::service_unavailable,
+                           i18n::Message("api.store.cannot_write", {{"error", result.error}}));
       r.set(http::field::retry_after, "5");
       return ex->respond(std::move(r));
     }

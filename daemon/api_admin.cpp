@@ -21,14 +21,6 @@ constexpr std::string_view kJudgesStream = "judges";
 // tournament kept changing while it was computed.
 constexpr int kSeatingCopies = 5;
 
-Response not_found(const Request& request, std::string_view what) {
-  return problem(request, http::status::not_found, what);
-}
-
-Response tournament_not_found(const Request& request, std::string_view id) {
-  return not_found(request, "no tournament \"" + std::string(id) + "\"");
-}
-
 std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
   if (name == "random") return schema::SeatingMethod::RANDOM;
   if (name == "standings") return schema::SeatingMethod::STANDINGS;
@@ -45,8 +37,7 @@ void Api::create_judge(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"name"});
   auto name = fields.text("name", true);
-  if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "invalid judge", fields.errors()));
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.judge.invalid", fields.errors()));
 
   // Made once: a retry after a version conflict appends the same token's hash.
   auto token = std::make_shared<std::string>(random_token());
@@ -110,10 +101,12 @@ void Api::revoke_judge(const ExchangePtr& ex) {
         state_.read([&](const LiveState& s) {
           const Judge* j = s.judge(id);
           if (j == nullptr || j->role == Role::organizer) {
-            p.refusal = not_found(ex->request, "no judge \"" + id + "\"");
+            p.refusal = problem(*ex, http::status::not_found,
+                                i18n::Message("api.judge.not_found", {{"id", id}}));
           } else if (j->revoked) {
-            p.refusal = problem(ex->request, http::status::conflict,
-                                "judge \"" + id + "\" is already revoked");
+            p.refusal = problem(
+                *ex, http::status::conflict,
+                i18n::Message("api.judge.already_revoked", {{"name", j->name}, {"id", id}}));
           }
           p.append.expected = ExpectedVersion::exactly(s.judges_version());
         });
@@ -143,28 +136,28 @@ void Api::create_tournament(const ExchangePtr& ex) {
   auto locale = fields.text("locale", false, 32).value_or("");
   const json::object* overrides = fields.object("rules");
   if (id && !valid_tournament_id(*id))
-    fields.fail("id", "must match [a-z0-9][a-z0-9-]{0,63}", "id");
+    fields.fail(
+        "id", i18n::Message("api.tournament.id_pattern", {{"pattern", "[a-z0-9][a-z0-9-]{0,63}"}}),
+        "id");
   const projections::Game* game = game_id ? games_.find(*game_id) : nullptr;
   if (game_id && game == nullptr) {
     std::string known;
     for (auto& g : games_.ids()) known += (known.empty() ? "" : ", ") + g;
-    fields.fail("game", "must be one of " + known, "game");
+    fields.fail("game", i18n::Message("api.tournament.unknown_game", {{"games", known}}), "game");
   }
   if (!is_known_collation_locale(locale)) {
-    fields.fail("locale", "is not a collation locale this server knows (e.g. cs, it, ru)",
-                "locale");
+    fields.fail("locale", "api.tournament.unknown_locale", "locale");
   }
   json::object rules;
   if (game != nullptr && fields.ok()) {
     auto normalized = game->normalize_rules(overrides ? *overrides : json::object());
     if (!normalized) {
-      return ex->respond(
-          unprocessable(ex->request, "invalid rules", rule_errors(normalized.errors)));
+      return ex->respond(unprocessable(*ex, "api.rules.invalid", rule_errors(normalized.errors)));
     }
     rules = std::move(*normalized.value);
   }
   if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "invalid tournament", fields.errors()));
+    return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
 
   write(
       ex,
@@ -172,8 +165,8 @@ void Api::create_tournament(const ExchangePtr& ex) {
         Prepared p;
         bool exists = state_.read([&](const LiveState& s) { return s.tournament(id) != nullptr; });
         if (exists) {
-          p.refusal = problem(ex->request, http::status::conflict,
-                              "a tournament \"" + id + "\" already exists");
+          p.refusal = problem(*ex, http::status::conflict,
+                              i18n::Message("api.tournament.exists", {{"id", id}}));
           return p;
         }
         Draft d;
@@ -193,9 +186,11 @@ void Api::create_tournament(const ExchangePtr& ex) {
       [this, ex, id = *id](const AppendResult& r) {
         return state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(id);
-          json::object out = tournament_json(*t, *s.game_of(*t));
+          json::object out = tournament_json(*t, *s.game_of(*t), ex->lang);
           out["seq"] = r.last_seq;
-          return json_response(ex->request, http::status::created, out);
+          Response response = json_response(ex->request, http::status::created, out);
+          set_language(response, ex->lang);
+          return response;
         });
       });
 }
@@ -213,10 +208,12 @@ void Api::get_tournament(const ExchangePtr& ex) {
   const std::string& id = ex->params.at("t");
   ex->respond(state_.read([&](const LiveState& s) {
     const Tournament* t = s.tournament(id);
-    if (t == nullptr) return tournament_not_found(ex->request, id);
-    return with_seq(
-        json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t))),
+    if (t == nullptr) return tournament_not_found(*ex, id);
+    Response response = with_seq(
+        json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t), ex->lang)),
         t->last_seq);
+    set_language(response, ex->lang);  // its notices
+    return response;
   }));
 }
 
@@ -227,10 +224,9 @@ void Api::add_player(const ExchangePtr& ex) {
   auto id = fields.text("id", false, 64);
   auto name = fields.text("name", true);
   if (id && !valid_player_id(*id)) {
-    fields.fail("id", "must be 1–64 letters, digits, '-', '_' or '.'", "id");
+    fields.fail("id", "api.player.id_pattern", "id");
   }
-  if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "invalid player", fields.errors()));
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t");
   auto chosen = std::make_shared<std::string>();
 
@@ -241,13 +237,14 @@ void Api::add_player(const ExchangePtr& ex) {
         state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
           if (t == nullptr) {
-            p.refusal = tournament_not_found(ex->request, t_id);
+            p.refusal = tournament_not_found(*ex, t_id);
             return;
           }
           if (id) {
             if (t->player(*id) != nullptr) {
-              p.refusal = problem(ex->request, http::status::conflict,
-                                  "player \"" + *id + "\" is already registered");
+              p.refusal = problem(ex->request, ex->audience(*t), http::status::conflict,
+                                  i18n::Message("api.player.id_taken",
+                                                {{"id", *id}, {"player", i18n::PlayerRef{*id}}}));
               return;
             }
             *chosen = *id;
@@ -285,7 +282,7 @@ void Api::drop_player(const ExchangePtr& ex) {
   BodyFields fields(*body, {"reason"});
   auto reason = fields.text("reason", true, 1000);
   if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "a drop needs a reason", fields.errors()));
+    return ex->respond(unprocessable(*ex, "api.player.drop_needs_reason", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
 
   write(
@@ -295,12 +292,15 @@ void Api::drop_player(const ExchangePtr& ex) {
         state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
           if (t == nullptr) {
-            p.refusal = tournament_not_found(ex->request, t_id);
+            p.refusal = tournament_not_found(*ex, t_id);
           } else if (const auto* pl = t->player(player); pl == nullptr) {
-            p.refusal = not_found(ex->request, "no player \"" + player + "\" in " + t_id);
+            p.refusal = problem(
+                *ex, http::status::not_found,
+                i18n::Message("api.player.not_found", {{"id", player}, {"tournament", t_id}}));
           } else if (pl->dropped) {
-            p.refusal = problem(ex->request, http::status::conflict,
-                                "player \"" + player + "\" is already dropped");
+            p.refusal = problem(
+                ex->request, ex->audience(*t), http::status::conflict,
+                i18n::Message("api.player.already_dropped", {{"player", i18n::PlayerRef{player}}}));
           } else {
             p.append.expected = ExpectedVersion::exactly(t->version);
           }
@@ -335,16 +335,16 @@ void Api::seat_round(const ExchangePtr& ex) {
   projections::SeatingRequest request;
   if (method_name) {
     request.method = parse_method(*method_name);
-    if (!request.method) fields.fail("method", "must be random, standings or manual", "method");
+    if (!request.method) fields.fail("method", "api.seating.method", "method");
   }
   bool manual = request.method == schema::SeatingMethod::MANUAL;
-  if (manual && tables == nullptr)
-    fields.fail("tables", "is required for manual seating", "tables");
-  if (!manual && tables != nullptr) fields.fail("tables", "is only for manual seating", "tables");
+  if (manual && tables == nullptr) fields.fail("tables", "api.seating.tables_required", "tables");
+  if (!manual && tables != nullptr)
+    fields.fail("tables", "api.seating.tables_only_manual", "tables");
   if (seed && request.method && request.method != schema::SeatingMethod::RANDOM) {
-    fields.fail("seed", "is only for random seating", "seed");
+    fields.fail("seed", "api.seating.seed_only_random", "seed");
   }
-  if (force && reason.empty()) fields.fail("reason", "is required to force a round", "reason");
+  if (force && reason.empty()) fields.fail("reason", "api.seating.force_needs_reason", "reason");
   if (tables != nullptr) {
     for (std::size_t i = 0; i < tables->size(); ++i) {
       const json::value& table = (*tables)[i];
@@ -355,13 +355,12 @@ void Api::seat_round(const ExchangePtr& ex) {
         }
       }
       if (!table.is_array() || players.size() != table.as_array().size()) {
-        fields.fail("tables", "table " + std::to_string(i + 1) + " must be an array of player ids");
+        fields.fail("tables", i18n::Message("api.seating.table_not_ids", {{"table", i + 1}}));
       }
       request.tables.push_back(std::move(players));
     }
   }
-  if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "invalid seating request", fields.errors()));
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.seating.invalid", fields.errors()));
   request.seed = seed.value_or(random_seed());  // kept across retries: the draw is the same
   request.reason = reason;
   const std::string t_id = ex->params.at("t");
@@ -373,7 +372,7 @@ void Api::seat_round(const ExchangePtr& ex) {
   // tournament stream's version the copy had.
   // What the game says of the seating it appends (e.g. its search stopped at its budget), for the
   // answer; an idempotent replay answers without it.
-  auto notice = std::make_shared<std::string>();
+  auto notice = std::make_shared<i18n::Message>();
   write(
       ex,
       [this, ex, t_id, request, force, reason, notice] {
@@ -390,7 +389,7 @@ void Api::seat_round(const ExchangePtr& ex) {
             }
           });
           if (!copy) {
-            p.refusal = tournament_not_found(ex->request, t_id);
+            p.refusal = tournament_not_found(*ex, t_id);
             return p;
           }
           p.refusal.reset();
@@ -406,15 +405,12 @@ void Api::seat_round(const ExchangePtr& ex) {
               if (!game->table_result(t, table ? *table : blank)) open.emplace_back(seated.number);
             }
             if (!open.empty()) {
-              p.refusal = problem(
-                  ex->request, http::status::conflict,
-                  "round " + std::to_string(last.number) + " has " + std::to_string(open.size()) +
-                      " unreported table(s); report them first or force the round with a reason",
-                  json::array{
-                      json::object{{"rule", "round.unreported"},
-                                   {"field", "force"},
-                                   {"tables", open},
-                                   {"message", "the previous round is not fully reported"}}});
+              p.refusal =
+                  problem(*ex, http::status::conflict,
+                          i18n::Message("api.seating.unreported",
+                                        {{"round", last.number}, {"count", open.size()}}),
+                          {{"round.unreported", "", "force", "api.seating.previous_unreported",
+                            json::object{{"tables", open}}}});
             }
           }
           if (!p.refusal) {
@@ -425,7 +421,7 @@ void Api::seat_round(const ExchangePtr& ex) {
             if (outcome) {
               seating = std::move(outcome.value);
             } else {
-              p.refusal = unprocessable(ex->request, "this round cannot be seated",
+              p.refusal = unprocessable(ex->request, ex->audience(t), "api.seating.refused",
                                         rule_errors(outcome.errors));
             }
           }
@@ -443,12 +439,11 @@ void Api::seat_round(const ExchangePtr& ex) {
                      {"tournament", t_id},
                      {"copy_seq", t.last_seq},
                      {"copies", copies + 1}});
-          p.refusal = problem(ex->request, http::status::conflict,
-                              "the tournament kept changing while the round was seated; try again");
+          p.refusal = problem(*ex, http::status::conflict, "api.seating.kept_changing");
           seating.reset();
         }
         if (p.refusal) return p;
-        *notice = seating->notice.key;  // TODO(i18n): rendered in the reader's language
+        *notice = seating->notice;  // rendered in the answer, in the reader's language
         Draft d;
         auto e = d.event();
         e.setAuthor(ex->identity.id);
@@ -490,8 +485,10 @@ void Api::seat_round(const ExchangePtr& ex) {
           }
           json::object out = round_json(s, *t, *s.game_of(*t), *round);
           out["seq"] = r.last_seq;
-          if (!notice->empty()) out["notice"] = *notice;
-          return json_response(ex->request, http::status::created, out);
+          if (!notice->empty()) out["notice"] = ex->audience(*t).render(*notice);
+          Response response = json_response(ex->request, http::status::created, out);
+          set_language(response, ex->lang);  // its notice
+          return response;
         });
       },
       PrepareOn::seating_thread);
@@ -501,14 +498,17 @@ void Api::get_round(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
   ex->respond(state_.read([&](const LiveState& s) {
     const Tournament* t = s.tournament(t_id);
-    if (t == nullptr) return tournament_not_found(ex->request, t_id);
+    if (t == nullptr) return tournament_not_found(*ex, t_id);
     const projections::Round* round = nullptr;
     try {
       round = t->round(static_cast<std::uint32_t>(std::stoul(ex->params.at("r"))));
     } catch (const std::exception&) {
     }
-    if (round == nullptr)
-      return not_found(ex->request, "no round " + ex->params.at("r") + " in " + t_id);
+    if (round == nullptr) {
+      return problem(*ex, http::status::not_found,
+                     i18n::Message("api.round.not_found",
+                                   {{"round", ex->params.at("r")}, {"tournament", t_id}}));
+    }
     return with_seq(
         json_response(ex->request, http::status::ok, round_json(s, *t, *s.game_of(*t), *round)),
         t->last_seq);

@@ -42,8 +42,8 @@ void Api::backup(const ExchangePtr& ex) {
   auto result = store_.checkpoint((partial / "store").string());
   if (!result.ok) {
     fs::remove_all(partial, ec);
-    return ex->respond(problem(ex->request, http::status::internal_server_error,
-                               "the backup could not be taken: " + result.error));
+    return ex->respond(problem(*ex, http::status::internal_server_error,
+                               i18n::Message("api.backup.failed", {{"error", result.error}})));
   }
   // The organizer's token file goes along, so that a restored server opens with the same token.
   fs::path token = fs::path(config_.data) / "organizer.token";
@@ -58,8 +58,8 @@ void Api::backup(const ExchangePtr& ex) {
   if (ec) {
     std::string why = ec.message();  // remove_all below resets ec
     fs::remove_all(partial, ec);
-    return ex->respond(problem(ex->request, http::status::internal_server_error,
-                               "the backup could not be named: " + why));
+    return ex->respond(problem(*ex, http::status::internal_server_error,
+                               i18n::Message("api.backup.not_named", {{"error", why}})));
   }
   json::object body{{"path", final_path.string()},
                     {"seq", result.head.seq},

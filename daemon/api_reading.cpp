@@ -24,8 +24,8 @@ std::optional<std::uint64_t> query_number(const Exchange& ex, const std::string&
 }
 
 Response bad_query(const Exchange& ex, const std::string& key) {
-  return problem(ex.request, http::status::bad_request,
-                 "query parameter " + key + " must be a non-negative integer");
+  return problem(ex, http::status::bad_request,
+                 i18n::Message("api.query.not_number", {{"name", key}}));
 }
 
 // Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
@@ -58,9 +58,7 @@ void Api::standings(const ExchangePtr& ex) {
 
   auto live = state_.read([&](const LiveState& s) -> std::optional<Response> {
     const Tournament* t = s.tournament(t_id);
-    if (t == nullptr) {
-      return problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\"");
-    }
+    if (t == nullptr) return tournament_not_found(*ex, t_id);
     if (as_of && *as_of < t->last_seq) return std::nullopt;  // the past: folded below
     json::object out = s.standings(*t);
     out["seq"] = t->last_seq;
@@ -76,8 +74,9 @@ void Api::standings(const ExchangePtr& ex) {
   auto past = Tournament::fold(events);
   if (!past) {
     return ex->respond(
-        problem(ex->request, http::status::not_found,
-                "tournament \"" + t_id + "\" did not exist after event " + std::to_string(*as_of)));
+        problem(*ex, http::status::not_found,
+                i18n::Message("api.standings.before_tournament",
+                              {{"tournament", t_id}, {"seq", std::to_string(*as_of)}})));
   }
   const projections::Game* game = games_.find(past->game);
   json::object out = game->standings(*past);
@@ -89,9 +88,7 @@ void Api::standings(const ExchangePtr& ex) {
 void Api::audit(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
   bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists)
-    return ex->respond(
-        problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  if (!exists) return ex->respond(tournament_not_found(*ex, t_id));
   std::optional<std::uint64_t> round, table;
   for (const char* key : {"round", "table"}) {
     if (ex->query.count(key) == 0) continue;
@@ -137,15 +134,13 @@ void Api::audit(const ExchangePtr& ex) {
 void Api::events(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
   bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists)
-    return ex->respond(
-        problem(ex->request, http::status::not_found, "no tournament \"" + t_id + "\""));
+  if (!exists) return ex->respond(tournament_not_found(*ex, t_id));
   auto from = ex->query.count("from") ? query_number(*ex, "from") : std::optional<std::uint64_t>(0);
   auto limit =
       ex->query.count("limit") ? query_number(*ex, "limit") : std::optional<std::uint64_t>(1000);
   if (!from) return ex->respond(bad_query(*ex, "from"));
   if (!limit || *limit == 0 || *limit > 10000) {
-    return ex->respond(problem(ex->request, http::status::bad_request, "limit must be 1–10000"));
+    return ex->respond(problem(*ex, http::status::bad_request, "api.events.limit"));
   }
   auto view = store_.read_view();
   json::array out;
@@ -194,8 +189,10 @@ void Api::metrics(const ExchangePtr& ex) {
 
 void Api::list_games(const ExchangePtr& ex) {
   json::array out;
-  for (const auto& id : games_.ids()) out.push_back(game_json(*games_.find(id)));
-  ex->respond(json_response(ex->request, http::status::ok, out));
+  for (const auto& id : games_.ids()) out.push_back(game_json(*games_.find(id), ex->lang));
+  Response response = json_response(ex->request, http::status::ok, out);
+  set_language(response, ex->lang);  // the fields' labels
+  ex->respond(std::move(response));
 }
 
 // A game's stateless calculator (e.g. a scoring calculator): the body is the
@@ -206,9 +203,9 @@ void Api::game_calculation(const ExchangePtr& ex) {
   const projections::Game* game = games_.find(id);
   if (game == nullptr) {
     return ex->respond(
-        problem(ex->request, http::status::not_found, "this server has no game \"" + id + "\""));
+        problem(*ex, http::status::not_found, i18n::Message("api.game.not_found", {{"game", id}})));
   }
-  auto parsed = parse_object(ex->request);
+  auto parsed = parse_object(*ex);
   if (auto* refusal = std::get_if<Response>(&parsed)) return ex->respond(std::move(*refusal));
   json::object overrides;
   for (const auto& [key, value] : ex->query) {
@@ -218,11 +215,11 @@ void Api::game_calculation(const ExchangePtr& ex) {
   }
   auto rules = game->normalize_rules(overrides);
   if (!rules)
-    return ex->respond(unprocessable(ex->request, "invalid rules", rule_errors(rules.errors)));
+    return ex->respond(unprocessable(*ex, "api.rules.invalid", rule_errors(rules.errors)));
   auto outcome = game->calculate(std::get<json::object>(parsed), *rules.value);
   if (!outcome) {
     return ex->respond(
-        unprocessable(ex->request, "the calculation is refused", rule_errors(outcome.errors)));
+        unprocessable(*ex, "api.game.calculation_refused", rule_errors(outcome.errors)));
   }
   ex->respond(json_response(ex->request, http::status::ok, *outcome.value));
 }

@@ -32,8 +32,7 @@ void Api::put_result(const ExchangePtr& ex) { table_action(ex, "result", false);
 void Api::post_table_action(const ExchangePtr& ex, bool check_only) {
   const std::string& action = ex->params.at("action");
   if (action == "result" && !check_only) {
-    Response r = problem(ex->request, http::status::method_not_allowed,
-                         "a result is entered with PUT (and checked with POST …/result/check)");
+    Response r = problem(*ex, http::status::method_not_allowed, "api.table.result_is_put");
     r.set(http::field::allow, "PUT");
     return ex->respond(std::move(r));
   }
@@ -136,19 +135,20 @@ void Api::auto_actions(const ExchangePtr& ex) {
           const std::string& action = ex->params.at("action");
           const projections::ActionSpec* spec = ref.game->describe().action(action);
           if (spec == nullptr || !spec->automatic) {
-            p.refusal = problem(ex->request, http::status::not_found,
-                                ref.tournament->game + " has no automatic " + action);
+            p.refusal =
+                problem(*ex, http::status::not_found,
+                        i18n::Message("api.table.no_auto_action",
+                                      {{"game", ref.tournament->game}, {"action", action}}));
             return;
           }
           auto outcome = ref.game->auto_actions(*ref.tournament, *ref.state);
           if (!outcome) {
-            p.refusal = unprocessable(ex->request, "the table cannot be completed",
-                                      rule_errors(outcome.errors));
+            p.refusal = unprocessable(ex->request, ex->audience(*ref.tournament),
+                                      "api.table.cannot_complete", rule_errors(outcome.errors));
             return;
           }
           if (outcome.value->empty()) {
-            p.refusal = problem(ex->request, http::status::conflict,
-                                "every player at this table already has a house");
+            p.refusal = problem(*ex, http::status::conflict, "api.table.all_have_houses");
             return;
           }
           for (auto& message : *outcome.value) {
@@ -171,9 +171,9 @@ void Api::void_event(const ExchangePtr& ex) {
   BodyFields fields(*body, {"reason"});
   auto reason = fields.text("reason", true, 1000);
   auto target = parse_number(ex->params.at("seq"));
-  if (!target) fields.fail("seq", "must be the seq of an event", "seq");
+  if (!target) fields.fail("seq", "api.void.seq", "seq");
   if (!fields.ok())
-    return ex->respond(unprocessable(ex->request, "a void needs a reason", fields.errors()));
+    return ex->respond(unprocessable(*ex, "api.void.needs_reason", fields.errors()));
   const std::string t_id = ex->params.at("t");
 
   write(
@@ -184,8 +184,9 @@ void Api::void_event(const ExchangePtr& ex) {
         std::string stream = event ? std::string(event->event().getStream().cStr()) : "";
         auto name = projections::parse_stream(stream);
         if (!event || name.tournament != t_id) {
-          p.refusal = problem(ex->request, http::status::not_found,
-                              "no event " + std::to_string(target) + " in " + t_id);
+          p.refusal = problem(*ex, http::status::not_found,
+                              i18n::Message("api.void.not_found", {{"seq", std::to_string(target)},
+                                                                   {"tournament", t_id}}));
           return p;
         }
         Which kind = event->event().getPayload().which();
@@ -194,8 +195,7 @@ void Api::void_event(const ExchangePtr& ex) {
           if (kind == Which::ROUND_SEATED) {
             // Only the newest round's seating, and only before anything happened at its tables.
             if (!ex->identity.organizer()) {
-              p.refusal = problem(ex->request, http::status::forbidden,
-                                  "only the organizer withdraws a seating");
+              p.refusal = problem(*ex, http::status::forbidden, "api.void.seating_organizer_only");
               return;
             }
             bool newest = !t->rounds.empty() && t->rounds.back().seq == target;
@@ -204,11 +204,8 @@ void Api::void_event(const ExchangePtr& ex) {
                   return kv.first.first == t->rounds.back().number && kv.second.version > 0;
                 });
             if (!newest || !untouched) {
-              p.refusal =
-                  unprocessable(ex->request, "this seating cannot be withdrawn",
-                                json::array{error_entry(
-                                    "void", "", "seq",
-                                    "only the newest round's seating, before any table action")});
+              p.refusal = unprocessable(*ex, "api.void.seating_refused",
+                                        {{"void", "", "seq", "api.void.seating_newest_only"}});
               return;
             }
             p.append.expected = ExpectedVersion::exactly(t->version);
@@ -217,21 +214,16 @@ void Api::void_event(const ExchangePtr& ex) {
           // A table's actions other than its result (which is corrected, not voided).
           bool voidable = name.round != 0 && kind != Which::VOID && !projections::is_result(kind);
           if (!voidable) {
-            p.refusal = unprocessable(
-                ex->request, "this event cannot be voided",
-                json::array{
-                    error_entry("void", "", "seq",
-                                "only claims, picks, scorings and seatings are voided; a result is "
-                                "corrected with PUT …/result and a reason")});
+            p.refusal = unprocessable(*ex, "api.void.not_voidable",
+                                      {{"void", "", "seq", "api.void.what_is_voided"}});
             return;
           }
           const projections::TableState* table = t->table(name.round, name.table);
           bool in_effect =
               table != nullptr && projections::action_with_seq(*table, target) != nullptr;
           if (!in_effect) {
-            p.refusal = unprocessable(
-                ex->request, "this event is no longer in effect",
-                json::array{error_entry("void", "", "seq", "already voided or corrected")});
+            p.refusal = unprocessable(*ex, "api.void.no_longer_in_effect",
+                                      {{"void", "", "seq", "api.void.already_voided"}});
             return;
           }
           p.append.expected = ExpectedVersion::exactly(table->version);

@@ -162,23 +162,27 @@ void App::run() {
   auto admit = [&](Request& request,
                    const std::string& remote) -> std::variant<Response, Admitted> {
     auto match = router.match(http::verb::get, path_of(request.target()));
+    auto t = match.params.find("t");
+    // A refusal's language (the tournament is read only for a refusal, and only without a usable
+    // Accept-Language).
+    auto audience = [&] {
+      return Audience{answer_language(request, state, t == match.params.end() ? "" : t->second)};
+    };
     if (match.route == nullptr || !match.route->upgrade) {
-      return problem(request, http::status::not_found,
-                     "WebSockets are served at /v1/tournaments/{t}/live");
+      return problem(request, audience(), http::status::not_found,
+                     i18n::Message("api.live.wrong_path", {{"path", "/v1/tournaments/{t}/live"}}));
     }
     std::string tournament = match.params.at("t");
     Caller caller = dispatcher.identify(request, remote);
     if (caller.bad_token || !dispatcher.may_read(caller)) {
-      return problem(request, http::status::unauthorized,
-                     "the live feed needs a valid bearer token here");
+      return problem(request, audience(), http::status::unauthorized, "api.live.token_needed");
     }
     auto query = parse_query(request.target());
     std::optional<std::uint64_t> since;
     if (auto it = query.find("since"); it != query.end()) {
       since = parse_number(it->second);
       if (!since) {
-        return problem(request, http::status::bad_request,
-                       "since must be a seq (a non-negative integer)");
+        return problem(request, audience(), http::status::bad_request, "api.live.since");
       }
     }
     return Admitted(tournament, since);

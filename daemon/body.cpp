@@ -2,18 +2,19 @@
 
 namespace tally::daemon {
 
-std::variant<json::object, Response> parse_object(const Request& request) {
-  if (request.body().empty()) return json::object();
+std::variant<json::object, Response> parse_object(const Exchange& ex) {
+  if (ex.request.body().empty()) return json::object();
   boost::system::error_code ec;
   json::parse_options options;
   options.max_depth = 32;
-  json::value value = json::parse(request.body(), ec, {}, options);
+  json::value value = json::parse(ex.request.body(), ec, {}, options);
   if (ec) {
-    return problem(request, http::status::bad_request,
-                   "the body is not valid JSON: " + ec.message());
+    // The parser's own words (English) go in as they are.
+    return problem(ex, http::status::bad_request,
+                   i18n::Message("api.body.not_json", {{"error", ec.message()}}));
   }
   if (!value.is_object()) {
-    return problem(request, http::status::bad_request, "the body must be a JSON object");
+    return problem(ex, http::status::bad_request, "api.body.not_object");
   }
   return std::move(value.as_object());
 }
@@ -23,36 +24,36 @@ BodyFields::BodyFields(const json::object& body, std::initializer_list<std::stri
   for (const auto& member : body) {
     bool known = false;
     for (auto a : allowed) known = known || a == member.key();
-    if (!known) fail(member.key(), "is not a field of this request");
+    if (!known) fail(member.key(), "api.field.unknown");
   }
 }
 
-void BodyFields::fail(std::string_view field, std::string_view message, std::string_view rule) {
-  errors_.push_back(error_entry(rule, "", field, message));
+void BodyFields::fail(std::string_view field, i18n::Message message, std::string_view rule) {
+  errors_.push_back({std::string(rule), "", std::string(field), std::move(message)});
 }
 
 std::optional<std::string> BodyFields::text(std::string_view key, bool required,
                                             std::size_t max_bytes) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) {
-    if (required) fail(key, "is required");
+    if (required) fail(key, "api.field.required");
     return std::nullopt;
   }
   if (!it->value().is_string()) {
-    fail(key, "must be a string");
+    fail(key, "api.field.string");
     return std::nullopt;
   }
   std::string value(it->value().as_string());
   if (required && value.empty()) {
-    fail(key, "must not be empty");
+    fail(key, "api.field.empty");
     return std::nullopt;
   }
   if (value.size() > max_bytes) {
-    fail(key, "is longer than " + std::to_string(max_bytes) + " bytes");
+    fail(key, i18n::Message("api.field.too_long", {{"max", max_bytes}}));
     return std::nullopt;
   }
   if (value.find('\0') != std::string::npos) {
-    fail(key, "must not contain NUL characters");
+    fail(key, "api.field.nul");
     return std::nullopt;
   }
   return value;
@@ -64,7 +65,7 @@ std::optional<std::uint64_t> BodyFields::unsigned_integer(std::string_view key) 
   const json::value& v = it->value();
   if (v.is_uint64()) return v.as_uint64();
   if (v.is_int64() && v.as_int64() >= 0) return static_cast<std::uint64_t>(v.as_int64());
-  fail(key, "must be a non-negative integer");
+  fail(key, "api.field.unsigned");
   return std::nullopt;
 }
 
@@ -72,7 +73,7 @@ std::optional<bool> BodyFields::boolean(std::string_view key) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) return std::nullopt;
   if (!it->value().is_bool()) {
-    fail(key, "must be true or false");
+    fail(key, "api.field.boolean");
     return std::nullopt;
   }
   return it->value().as_bool();
@@ -82,7 +83,7 @@ const json::array* BodyFields::array(std::string_view key) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) return nullptr;
   if (!it->value().is_array()) {
-    fail(key, "must be an array");
+    fail(key, "api.field.array");
     return nullptr;
   }
   return &it->value().as_array();
@@ -92,38 +93,44 @@ const json::object* BodyFields::object(std::string_view key) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) return nullptr;
   if (!it->value().is_object()) {
-    fail(key, "must be an object");
+    fail(key, "api.field.object");
     return nullptr;
   }
   return &it->value().as_object();
 }
 
-json::array schema_errors(const std::vector<schema::FieldError>& errors) {
-  json::array out;
+ErrorEntries schema_errors(const std::vector<schema::FieldError>& errors) {
+  ErrorEntries out;
   for (const auto& e : errors) {
-    json::object entry = error_entry("schema", e.player, e.field, e.message.key);
-    if (!e.path.empty()) entry["path"] = e.path;
+    ErrorEntry entry{"schema", e.player, e.field, e.message};
+    if (!e.path.empty()) entry.extra["path"] = e.path;
     out.push_back(std::move(entry));
   }
   return out;
 }
 
-json::array rule_errors(const projections::RuleErrors& errors) {
-  json::array out;
+ErrorEntries rule_errors(const projections::RuleErrors& errors) {
+  ErrorEntries out;
   for (const auto& e : errors) {
-    json::object entry = error_entry(e.rule, e.player, e.field, e.message.key);
+    ErrorEntry entry{e.rule, e.player, e.field, e.message};
     if (!e.alternatives.empty()) {
       json::array accepted;
       for (const auto& a : e.alternatives) accepted.emplace_back(a);
-      entry["accepted"] = std::move(accepted);
+      entry.extra["accepted"] = std::move(accepted);
     }
     out.push_back(std::move(entry));
   }
   return out;
 }
 
-Response unprocessable(const Request& request, std::string_view detail, json::array errors) {
-  return problem(request, http::status::unprocessable_entity, detail, std::move(errors));
+Response unprocessable(const Exchange& ex, const i18n::Message& detail,
+                       const ErrorEntries& errors) {
+  return problem(ex, http::status::unprocessable_entity, detail, errors);
+}
+
+Response unprocessable(const Request& request, const Audience& audience,
+                       const i18n::Message& detail, const ErrorEntries& errors) {
+  return problem(request, audience, http::status::unprocessable_entity, detail, errors);
 }
 
 bool valid_tournament_id(std::string_view id) {
@@ -147,7 +154,7 @@ bool valid_player_id(std::string_view id) {
 }
 
 std::optional<json::object> body_or_answer(const ExchangePtr& ex) {
-  auto parsed = parse_object(ex->request);
+  auto parsed = parse_object(*ex);
   if (auto* refusal = std::get_if<Response>(&parsed)) {
     ex->respond(std::move(*refusal));
     return std::nullopt;

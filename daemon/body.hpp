@@ -17,14 +17,14 @@
 namespace tally::daemon {
 
 // The body as a JSON object, or the 400 answer saying why it is not one. An empty body is {}.
-std::variant<json::object, Response> parse_object(const Request& request);
+std::variant<json::object, Response> parse_object(const Exchange& ex);
 
 // The request's body as an object; when it is not one, the 400 is sent and nullopt returned.
 std::optional<json::object> body_or_answer(const ExchangePtr& ex);
 
 class BodyFields {
  public:
-  // Members outside `allowed` are reported at once (rule "request", "is not a field …").
+  // Members outside `allowed` are reported at once (rule "request", api.field.unknown).
   BodyFields(const json::object& body, std::initializer_list<std::string_view> allowed);
 
   // A string member; `max_bytes` bounds it; a required one that is missing is an error.
@@ -34,22 +34,26 @@ class BodyFields {
   const json::array* array(std::string_view key);
   const json::object* object(std::string_view key);
 
-  void fail(std::string_view field, std::string_view message, std::string_view rule = "request");
+  // `message` says what is wrong with the field ("is required": api.field.required).
+  void fail(std::string_view field, i18n::Message message, std::string_view rule = "request");
   bool ok() const { return errors_.empty(); }
-  json::array& errors() { return errors_; }
+  const ErrorEntries& errors() const { return errors_; }
 
  private:
   const json::object& body_;
-  json::array errors_;
+  ErrorEntries errors_;
 };
 
-// The codec's structural errors as API error entries (rule "schema").
-json::array schema_errors(const std::vector<schema::FieldError>& errors);
+// The codec's structural errors as API error entries (rule "schema", with "path").
+ErrorEntries schema_errors(const std::vector<schema::FieldError>& errors);
 // A game's rule errors as API error entries (with "accepted" where the rule names alternatives).
-json::array rule_errors(const projections::RuleErrors& errors);
+ErrorEntries rule_errors(const projections::RuleErrors& errors);
 
-// 422 with errors.
-Response unprocessable(const Request& request, std::string_view detail, json::array errors);
+// 422 with errors: in the exchange's language, players by id as given …
+Response unprocessable(const Exchange& ex, const i18n::Message& detail, const ErrorEntries& errors);
+// … or for `audience` (ex.audience(t): a tournament's players by name).
+Response unprocessable(const Request& request, const Audience& audience,
+                       const i18n::Message& detail, const ErrorEntries& errors);
 
 // Ids: a tournament id matches [a-z0-9][a-z0-9-]{0,63}; player and judge ids are 1–64 of
 // letters, digits, '-', '_', '.'.

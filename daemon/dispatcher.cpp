@@ -77,6 +77,11 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   ex->params = std::move(match.params);
   ex->query = parse_query(target);
   ex->request = std::move(request);
+  // Every answer may carry a text for people (a problem's title at least): its language now,
+  // while nothing holds the state's lock. The tournament is read only without a usable
+  // Accept-Language.
+  auto t = ex->params.find("t");
+  ex->lang = answer_language(ex->request, state_, t == ex->params.end() ? "" : t->second);
 
   // Every answer passes here once: common headers, one log line, metrics.
   ex->respond = [this, ex_weak = std::weak_ptr<Exchange>(ex), started, respond = std::move(respond),
@@ -103,21 +108,21 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
 
   if (match.route == nullptr) {
     if (match.allowed.empty()) {
-      return ex->respond(problem(ex->request, http::status::not_found,
-                                 "no such resource: " + std::string(path_of(target))));
+      return ex->respond(problem(
+          *ex, http::status::not_found,
+          i18n::Message("api.request.no_such_resource", {{"path", std::string(path_of(target))}})));
     }
     std::string allow;
     for (auto v : match.allowed)
       allow += (allow.empty() ? "" : ", ") + std::string(http::to_string(v));
-    Response r =
-        problem(ex->request, http::status::method_not_allowed, "this resource answers " + allow);
+    Response r = problem(*ex, http::status::method_not_allowed,
+                         i18n::Message("api.request.methods_allowed", {{"methods", allow}}));
     r.set(http::field::allow, allow);
     return ex->respond(std::move(r));
   }
 
   if (match.route->upgrade) {
-    Response r = problem(ex->request, http::status::upgrade_required,
-                         "this is a WebSocket endpoint: connect with a WebSocket client");
+    Response r = problem(*ex, http::status::upgrade_required, "api.request.websocket_only");
     r.set(http::field::upgrade, "websocket");
     return ex->respond(std::move(r));
   }
@@ -126,16 +131,14 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   Caller caller = identify(ex->request, remote);
   if (!open_route) {
     if (auto wait = limiter_.take(caller.limiter_key)) {
-      Response r = problem(ex->request, http::status::too_many_requests,
-                           "too many requests from this token; slow down");
+      Response r = problem(*ex, http::status::too_many_requests, "api.auth.rate_limited");
       r.set(http::field::retry_after,
             std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
       return ex->respond(std::move(r));
     }
   }
   if (caller.bad_token) {
-    Response r =
-        problem(ex->request, http::status::unauthorized, "the bearer token is unknown or revoked");
+    Response r = problem(*ex, http::status::unauthorized, "api.auth.bad_token");
     r.set(http::field::www_authenticate, "Bearer");
     return ex->respond(std::move(r));
   }
@@ -144,14 +147,12 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   bool needs_token = access == Access::token || access == Access::organizer ||
                      (access == Access::public_read && !open_route && !may_read(caller));
   if (needs_token && !ex->identity.authenticated()) {
-    Response r = problem(ex->request, http::status::unauthorized,
-                         "this needs a bearer token (Authorization: Bearer …)");
+    Response r = problem(*ex, http::status::unauthorized, "api.auth.token_needed");
     r.set(http::field::www_authenticate, "Bearer");
     return ex->respond(std::move(r));
   }
   if (access == Access::organizer && !ex->identity.organizer()) {
-    return ex->respond(
-        problem(ex->request, http::status::forbidden, "only the organizer may do this"));
+    return ex->respond(problem(*ex, http::status::forbidden, "api.auth.organizer_only"));
   }
   try {
     match.route->handler(ex);
@@ -163,7 +164,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
 void answer_handler_failure(const ExchangePtr& ex, const std::exception& e) {
   log::error("handler failed",
              {{"request_id", ex->request_id}, {"route", ex->route}, {"error", e.what()}});
-  ex->respond(problem(ex->request, http::status::internal_server_error, "internal error"));
+  ex->respond(problem(*ex, http::status::internal_server_error, "api.internal_error"));
 }
 
 }  // namespace tally::daemon

@@ -30,26 +30,75 @@ Response json_response(const Request& request, http::status status, const json::
   return json_text_response(request, status, json::serialize(body));
 }
 
-Response problem(const Request& request, http::status status, std::string_view detail,
-                 json::array errors, json::object extra) {
-  json::object body = std::move(extra);
-  body["type"] = "about:blank";
-  body["title"] = std::string(http::obsolete_reason(status));
-  body["status"] = static_cast<int>(status);
-  body["detail"] = detail;
-  if (!errors.empty()) body["errors"] = std::move(errors);
-  Response response = json_response(request, status, body);
-  response.set(http::field::content_type, "application/problem+json");
-  return response;
+namespace {
+
+// A problem's title: the status, in the reader's language (the statuses tallyd answers with;
+// another one is named by its English reason).
+i18n::Message status_title(http::status status) {
+  switch (status) {
+    case http::status::bad_request:
+      return "api.status.400";
+    case http::status::unauthorized:
+      return "api.status.401";
+    case http::status::forbidden:
+      return "api.status.403";
+    case http::status::not_found:
+      return "api.status.404";
+    case http::status::method_not_allowed:
+      return "api.status.405";
+    case http::status::conflict:
+      return "api.status.409";
+    case http::status::precondition_failed:
+      return "api.status.412";
+    case http::status::payload_too_large:
+      return "api.status.413";
+    case http::status::unprocessable_entity:
+      return "api.status.422";
+    case http::status::upgrade_required:
+      return "api.status.426";
+    case http::status::precondition_required:
+      return "api.status.428";
+    case http::status::too_many_requests:
+      return "api.status.429";
+    case http::status::request_header_fields_too_large:
+      return "api.status.431";
+    case http::status::internal_server_error:
+      return "api.status.500";
+    case http::status::service_unavailable:
+      return "api.status.503";
+    default:
+      return i18n::Message::verbatim(std::string(http::obsolete_reason(status)));
+  }
 }
 
-json::object error_entry(std::string_view rule, std::string_view player, std::string_view field,
-                         std::string_view message) {
-  json::object out{{"rule", rule}};
-  if (!player.empty()) out["player"] = player;
-  if (!field.empty()) out["field"] = field;
-  out["message"] = message;
+// {"rule","player","field","message", …extra}: empty player and field left out.
+json::object error_json(const ErrorEntry& e, const Audience& audience) {
+  json::object out{{"rule", e.rule}};
+  if (!e.player.empty()) out["player"] = e.player;
+  if (!e.field.empty()) out["field"] = e.field;
+  out["message"] = audience.render(e.message);
+  for (const auto& [key, value] : e.extra) out[key] = value;
   return out;
+}
+
+}  // namespace
+
+Response problem(const Request& request, const Audience& audience, http::status status,
+                 const i18n::Message& detail, const ErrorEntries& errors, json::object extra) {
+  json::object body = std::move(extra);
+  body["type"] = "about:blank";
+  body["title"] = audience.render(status_title(status));
+  body["status"] = static_cast<int>(status);
+  body["detail"] = audience.render(detail);
+  if (!errors.empty()) {
+    json::array entries;
+    for (const auto& e : errors) entries.push_back(error_json(e, audience));
+    body["errors"] = std::move(entries);
+  }
+  Response response = json_response(request, status, body);
+  response.set(http::field::content_type, "application/problem+json");
+  set_language(response, audience.lang);
+  return response;
 }
 
 std::optional<std::string> percent_decode(std::string_view text) {

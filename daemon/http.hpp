@@ -1,8 +1,11 @@
 // HTTP vocabulary shared by the daemon's modules: request/response types, problem+json errors
-// (RFC 9457) and JSON responses, query strings.
+// (RFC 9457) in the reader's language, JSON responses, query strings.
 //
 // Thread safety: free functions on values.
 #pragma once
+
+#include "daemon/language.hpp"
+#include "i18n/message.hpp"
 
 #include <boost/beast/http.hpp>
 #include <boost/json.hpp>
@@ -13,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tally::daemon {
 
@@ -37,14 +41,24 @@ Response json_response(const Request& request, http::status status, const json::
 // The response with header Tally-Seq: the log position it was read at.
 Response with_seq(Response response, std::uint64_t seq);
 
-// application/problem+json: {"type","title","status","detail", "errors"?, …extra}.
-Response problem(const Request& request, http::status status, std::string_view detail,
-                 json::array errors = {}, json::object extra = {});
+// One entry of a problem's `errors`: the machine fields, which never change with the language,
+// and a message for people, rendered in the reader's language when the answer is made.
+struct ErrorEntry {
+  std::string rule;
+  std::string player;  // the id (a message names the player by name)
+  std::string field;
+  i18n::Message message;
+  json::object extra = {};  // members beside those: "path", "accepted", "tables" …
+};
+using ErrorEntries = std::vector<ErrorEntry>;
 
-// One validation error entry: {"rule","player","field","message"} (empty members left out,
-// except rule and message).
-json::object error_entry(std::string_view rule, std::string_view player, std::string_view field,
-                         std::string_view message);
+// application/problem+json: {"type","title","status","detail", "errors"?, …extra}, its `title`
+// (the status), `detail` and each error's `message` in the audience's language, players by name;
+// with Content-Language. Handlers answer through problem(const Exchange&, …) (router.hpp), which
+// knows the request's language; this one is for answers made before there is an Exchange.
+Response problem(const Request& request, const Audience& audience, http::status status,
+                 const i18n::Message& detail, const ErrorEntries& errors = {},
+                 json::object extra = {});
 
 // The decoded query of a target: "/x?from=3&limit=10" → {from: 3, limit: 10}.
 std::map<std::string, std::string> parse_query(std::string_view target);

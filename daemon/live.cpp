@@ -423,13 +423,14 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
-  if (!reserve_screen()) return too_many_screens(request);
+  if (!reserve_screen()) return too_many_screens(request, tournament);
   // The connection moves from the API's I/O context to the screens' one.
   boost::system::error_code ec;
   auto protocol = socket.local_endpoint(ec).protocol();
   if (ec) {
     --sessions_;
-    return problem(request, http::status::bad_request, "the connection closed during the upgrade");
+    return problem(request, {answer_language(request, state_, tournament)},
+                   http::status::bad_request, "api.live.closed_during_upgrade");
   }
   // On a strand of its own: with live_threads > 1 a session's writes, reads and pushes must
   // never run at once (they did, and corrupted the heap).
@@ -444,7 +445,7 @@ std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
-  if (!reserve_screen()) return too_many_screens(request);
+  if (!reserve_screen()) return too_many_screens(request, tournament);
   // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
   std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
       std::move(stream), shared_from_this(), tournament, since, std::move(slot))
@@ -460,9 +461,9 @@ bool Hub::reserve_screen() {
   return true;
 }
 
-Response Hub::too_many_screens(const Request& request) {
-  Response response = problem(request, http::status::service_unavailable,
-                              "too many live screens open (max_screens); try again shortly");
+Response Hub::too_many_screens(const Request& request, const std::string& tournament) {
+  Response response = problem(request, {answer_language(request, state_, tournament)},
+                              http::status::service_unavailable, "api.live.too_many_screens");
   response.set(http::field::retry_after, "2");
   response.keep_alive(false);
   return response;
@@ -472,7 +473,8 @@ std::optional<Response> Hub::refuse_unknown(const Request& request, const std::s
   bool exists =
       state_.read([&](const LiveState& s) { return s.tournament(tournament) != nullptr; });
   if (exists) return std::nullopt;
-  return problem(request, http::status::not_found, "no tournament \"" + tournament + "\"");
+  return problem(request, {answer_language(request, state_, "")}, http::status::not_found,
+                 i18n::Message("api.tournament.not_found", {{"id", tournament}}));
 }
 
 void Hub::publish(const schema::StoredEvent& event) {

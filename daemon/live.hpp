@@ -95,7 +95,7 @@ class Hub : public std::enable_shared_from_this<Hub> {
   std::optional<Response> refuse_unknown(const Request& request, const std::string& tournament);
   // Counts a screen in, unless max_screens are open already.
   bool reserve_screen();
-  Response too_many_screens(const Request& request);
+  Response too_many_screens(const Request& request, const std::string& tournament);
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
   // On strand_: moves the published events to their tournaments' channels.
   void take_published();

@@ -59,21 +59,22 @@ void add_page_headers(Response& response) {
 Pages::Pages(const std::string& web_root)
     : root_(web_root.empty() ? default_root() : std::filesystem::path(web_root)) {}
 
-Response Pages::file(const Request& request, const std::string& relative) const {
+Response Pages::file(const Exchange& ex, const std::string& relative) const {
+  const Request& request = ex.request;
   std::filesystem::path path = root_;
   std::string_view rest = relative;
   // At most one folder level ("static/app.js"), each part a plain name.
   while (!rest.empty()) {
     auto slash = rest.find('/');
     std::string_view part = rest.substr(0, slash);
-    if (!plain_name(part)) return problem(request, http::status::not_found, "no such page");
+    if (!plain_name(part)) return problem(ex, http::status::not_found, "api.page.not_found");
     path /= std::string(part);
     if (slash == std::string_view::npos) break;
     rest.remove_prefix(slash + 1);
   }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
-    return problem(request, http::status::not_found, "no such page");
+    return problem(ex, http::status::not_found, "api.page.not_found");
   std::ifstream in(path, std::ios::binary);
   std::stringstream content;
   content << in.rdbuf();
@@ -89,7 +90,7 @@ Response Pages::file(const Request& request, const std::string& relative) const 
 void Pages::add_routes(Router& router) const {
   auto page = [this](std::string file) {
     return [this, file](const ExchangePtr& ex) {
-      Response r = this->file(ex->request, file);
+      Response r = this->file(*ex, file);
       r.set(http::field::cache_control, "no-cache");
       ex->respond(std::move(r));
     };
@@ -98,11 +99,16 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}", Access::page, page("standings.html"));
   router.add(http::verb::get, "/t/{t}/board", Access::page, page("board.html"));
   router.add(http::verb::get, "/t/{t}/judge", Access::page, page("judge.html"));
-  router.add(http::verb::get, "/static/{file}", Access::page, [this](const ExchangePtr& ex) {
-    Response r = file(ex->request, "static/" + ex->params.at("file"));
-    r.set(http::field::cache_control, "max-age=300");
-    ex->respond(std::move(r));
-  });
+  auto asset = [this](std::string folder) {
+    return [this, folder](const ExchangePtr& ex) {
+      Response r = file(*ex, folder + ex->params.at("file"));
+      r.set(http::field::cache_control, "max-age=300");
+      ex->respond(std::move(r));
+    };
+  };
+  router.add(http::verb::get, "/static/{file}", Access::page, asset("static/"));
+  // The pages' message catalogs (static/locale/{en,cs,it,ru}.json, loaded by i18n.js).
+  router.add(http::verb::get, "/static/locale/{file}", Access::page, asset("static/locale/"));
 }
 
 }  // namespace tally::daemon

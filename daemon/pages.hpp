@@ -5,6 +5,7 @@
 //   /t/{t}/board        board.html        the venue screen
 //   /t/{t}/judge        judge.html        result entry for judges
 //   /static/{file}      static/{file}     scripts, styles, images (a flat folder)
+//   /static/locale/{file} static/locale/{file}  the pages' message catalogs ({lang}.json)
 // Pages get a strict Content-Security-Policy (scripts and styles only from this server, no inline
 // code, connections only back to it) and headers that forbid framing and referrers.
 //
@@ -29,7 +30,7 @@ class Pages {
 
   // The answer for a file under the root: 200 with its content type, 404 when it is missing or
   // the name is not a plain file name (no paths, no dot-dot, no hidden files).
-  Response file(const Request& request, const std::string& relative) const;
+  Response file(const Exchange& ex, const std::string& relative) const;
 
  private:
   std::filesystem::path root_;

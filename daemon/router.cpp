@@ -25,6 +25,16 @@ bool is_param(const std::string& segment) {
 
 }  // namespace
 
+Response problem(const Exchange& ex, http::status status, const i18n::Message& detail,
+                 const ErrorEntries& errors, json::object extra) {
+  return problem(ex.request, ex.audience(), status, detail, errors, std::move(extra));
+}
+
+Response tournament_not_found(const Exchange& ex, std::string_view id) {
+  return problem(ex, http::status::not_found,
+                 i18n::Message("api.tournament.not_found", {{"id", std::string(id)}}));
+}
+
 void Router::add(http::verb method, std::string pattern, Access access, Handler handler) {
   Route route{method, pattern, {}, access, std::move(handler)};
   for (auto s : split(pattern)) route.segments.emplace_back(s);

@@ -38,8 +38,24 @@ struct Exchange {
   // The connection's I/O thread: work that finishes elsewhere (a store completion) is posted
   // here, so that the answer is rendered and sent without another hop.
   boost::asio::any_io_executor executor;
+  // The language of the answer's texts for people (answer_language(): Accept-Language, else the
+  // tournament's locale, else English); set by the dispatcher before the handler runs.
+  i18n::Lang lang = i18n::Lang::en;
+
+  // For texts that name no player of a tournament (an id is shown as given) …
+  Audience audience() const { return {lang}; }
+  // … and for texts about `t`'s players, by name. REQUIRES: `t` outlives the Audience's use.
+  Audience audience(const projections::Tournament& t) const { return {lang, player_names(t)}; }
 };
 using ExchangePtr = std::shared_ptr<Exchange>;
+
+// A handler's problem+json, in the exchange's language (players, if any, by id as given; a
+// problem about a tournament's players is problem(ex.request, ex.audience(t), …)).
+Response problem(const Exchange& ex, http::status status, const i18n::Message& detail,
+                 const ErrorEntries& errors = {}, json::object extra = {});
+// 404 for a tournament id that names none.
+Response tournament_not_found(const Exchange& ex, std::string_view id);
+
 using Handler = std::function<void(const ExchangePtr&)>;
 
 struct Route {

@@ -135,17 +135,18 @@ class BasicHttpSession : public HttpSession,
     if (ec == http::error::body_limit) {
       return refuse(
           http::status::payload_too_large,
-          "the body is larger than " + std::to_string(server_.config_.body_limit) + " bytes");
+          i18n::Message("api.request.body_too_large", {{"limit", server_.config_.body_limit}}));
     }
     if (ec == http::error::header_limit) {
-      return refuse(
-          http::status::request_header_fields_too_large,
-          "the headers are larger than " + std::to_string(server_.config_.header_limit) + " bytes");
+      return refuse(http::status::request_header_fields_too_large,
+                    i18n::Message("api.request.headers_too_large",
+                                  {{"limit", server_.config_.header_limit}}));
     }
     if (ec) {
       bool malformed = ec.category() == http::make_error_code(http::error::bad_target).category();
       if (malformed)
-        return refuse(http::status::bad_request, "malformed HTTP request: " + ec.message());
+        return refuse(http::status::bad_request,
+                      i18n::Message("api.request.malformed", {{"error", ec.message()}}));
       return fail(ec, "read");
     }
     Request request = parser_->release();
@@ -181,12 +182,19 @@ class BasicHttpSession : public HttpSession,
                                  });
   }
 
-  // Answers an unreadable request and closes: its remaining bytes cannot be trusted.
-  void refuse(http::status status, const std::string& detail) {
+  // Answers an unreadable request and closes: its remaining bytes cannot be trusted. In the
+  // language of its Accept-Language when that header was read (a body over the limit is refused
+  // once the headers are in), else in English (a request never routed names no tournament).
+  void refuse(http::status status, const i18n::Message& detail) {
     Request stub;
     stub.version(11);
     stub.keep_alive(false);
-    Response response = problem(stub, status, detail);
+    i18n::Lang lang = i18n::Lang::en;
+    if (parser_) {
+      auto header = parser_->get().find(http::field::accept_language);
+      if (header != parser_->get().end()) lang = i18n::negotiate(header->value(), lang);
+    }
+    Response response = problem(stub, {lang}, status, detail);
     response.keep_alive(false);
     send(std::move(response));
   }
@@ -293,8 +301,10 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
     auto refused = std::make_shared<beast::tcp_stream>(std::move(socket));
     Request stub;
     stub.version(11);
-    auto response = std::make_shared<Response>(problem(
-        stub, http::status::service_unavailable, "too many open connections; try again shortly"));
+    // Nothing of the request was read: English.
+    auto response = std::make_shared<Response>(problem(stub, {i18n::Lang::en},
+                                                       http::status::service_unavailable,
+                                                       "api.request.too_many_connections"));
     response->set(http::field::retry_after, "2");
     response->keep_alive(false);
     refused->expires_after(std::chrono::seconds(5));

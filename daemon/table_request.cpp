@@ -9,9 +9,7 @@ namespace tally::daemon {
 std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
   const std::string& t_id = ex.params.at("t");
   ref.tournament = s.tournament(t_id);
-  if (ref.tournament == nullptr) {
-    return problem(ex.request, http::status::not_found, "no tournament \"" + t_id + "\"");
-  }
+  if (ref.tournament == nullptr) return tournament_not_found(ex, t_id);
   ref.game = s.game_of(*ref.tournament);
   auto round = parse_number(ex.params.at("r"));
   auto table = parse_number(ex.params.at("n"));
@@ -19,15 +17,17 @@ std::optional<Response> find_table(const LiveState& s, const Exchange& ex, Table
                                     ? ref.tournament->round(static_cast<std::uint32_t>(*round))
                                     : nullptr;
   if (r == nullptr) {
-    return problem(ex.request, http::status::not_found,
-                   "no round " + ex.params.at("r") + " in " + t_id);
+    return problem(
+        ex, http::status::not_found,
+        i18n::Message("api.round.not_found", {{"round", ex.params.at("r")}, {"tournament", t_id}}));
   }
   ref.round = r->number;
   ref.seated =
       table && *table <= UINT32_MAX ? r->table(static_cast<std::uint32_t>(*table)) : nullptr;
   if (ref.seated == nullptr) {
-    return problem(ex.request, http::status::not_found,
-                   "no table " + ex.params.at("n") + " in round " + ex.params.at("r"));
+    return problem(ex, http::status::not_found,
+                   i18n::Message("api.table.not_found",
+                                 {{"table", ex.params.at("n")}, {"round", ex.params.at("r")}}));
   }
   ref.state = ref.tournament->table(ref.round, ref.seated->number);
   if (ref.state == nullptr) {
@@ -42,12 +42,11 @@ namespace {
 // Splits the envelope members off a table-action body; `supersedes` only where a POST action
 // may carry it (a result's correction supersedes the result in effect, found by the server).
 std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes,
-                                      json::array& errors) {
+                                      ErrorEntries& errors) {
   Envelope out;
   if (auto it = body.find("reason"); it != body.end()) {
     if (!it->value().is_string() || it->value().as_string().size() > 1000) {
-      errors.push_back(
-          error_entry("request", "", "reason", "must be a string of at most 1000 bytes"));
+      errors.push_back({"request", "", "reason", "api.envelope.reason"});
     } else {
       out.reason = std::string(it->value().as_string());
     }
@@ -61,8 +60,7 @@ std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes,
               ? std::optional<std::uint64_t>(static_cast<std::uint64_t>(it->value().as_int64()))
               : std::nullopt;
       if (!n) {
-        errors.push_back(
-            error_entry("request", "", "supersedes", "must be the seq of an earlier action"));
+        errors.push_back({"request", "", "supersedes", "api.envelope.supersedes"});
       } else {
         out.supersedes = *n;
       }
@@ -85,30 +83,25 @@ std::variant<TableRequest, Response> read_table_request(const Exchange& ex, std:
     auto if_match = ex.request.find(http::field::if_match);
     req.first_entry = if_none_match != ex.request.end();
     if (req.first_entry && if_none_match->value() != "*") {
-      return problem(ex.request, http::status::bad_request,
-                     "If-None-Match must be * (enter a table's first result)");
+      return problem(ex, http::status::bad_request, "api.precondition.if_none_match");
     }
     if (if_match != ex.request.end()) {
       req.expected_version = parse_etag(if_match->value());
       if (!req.expected_version) {
-        return problem(ex.request, http::status::bad_request,
-                       "If-Match must be the table's version as its ETag gives it, e.g. \"3\"");
+        return problem(ex, http::status::bad_request, "api.precondition.if_match");
       }
     }
     if (!req.first_entry && !req.expected_version) {
-      return problem(
-          ex.request, http::status::precondition_required,
-          "say what you expect of the table: If-None-Match: * for a first entry, or If-Match: "
-          "\"<version>\" with a reason to replace a result");
+      return problem(ex, http::status::precondition_required, "api.precondition.required");
     }
   }
-  auto parsed = parse_object(ex.request);
+  auto parsed = parse_object(ex);
   if (auto* refusal = std::get_if<Response>(&parsed)) return std::move(*refusal);
   json::object& body = std::get<json::object>(parsed);
-  json::array envelope_errors;
+  ErrorEntries envelope_errors;
   auto envelope = take_envelope(body, !is_result, envelope_errors);
   if (!envelope) {
-    return unprocessable(ex.request, is_result ? "invalid result" : "invalid request",
+    return unprocessable(ex, is_result ? "api.table.invalid_result" : "api.table.invalid_request",
                          envelope_errors);
   }
   req.envelope = std::move(*envelope);
@@ -126,30 +119,32 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
   if (auto missing = find_table(s, ex, ref)) return refuse(std::move(*missing));
   const projections::ActionSpec* spec = ref.game->describe().action(req.action);
   if (spec == nullptr) {
-    return refuse(problem(ex.request, http::status::not_found,
-                          ref.tournament->game + " has no " + req.action));
+    return refuse(problem(ex, http::status::not_found,
+                          i18n::Message("api.table.no_action",
+                                        {{"game", ref.tournament->game}, {"action", req.action}})));
   }
   const bool is_result = req.is_result();
   std::uint64_t supersedes = req.envelope.supersedes;
   if (is_result) {
     const projections::Action* current = ref.state->result();
-    auto precondition_failed = [&](std::string detail) {
+    auto precondition_failed = [&](const i18n::Message& detail) {
       json::object table = table_json(s, *ref.tournament, *ref.game, ref.round, *ref.seated);
-      Response r = problem(ex.request, http::status::precondition_failed, detail, {},
+      Response r = problem(ex, http::status::precondition_failed, detail, {},
                            json::object{{"table", std::move(table)}});
       r.set(http::field::etag, etag(ref.state->version));
       return r;
     };
     if (req.first_entry && current != nullptr) {
       auto e = current->envelope();
-      return refuse(precondition_failed(
-          "already entered by " + author_name(s, e.getAuthor().cStr()) + " at " +
-          iso_time(e.getRecordedAt()) + " (version " + std::to_string(ref.state->version) + ")"));
+      return refuse(precondition_failed(i18n::Message(
+          "api.table.already_entered", {{"judge", author_name(s, e.getAuthor().cStr())},
+                                        {"time", iso_time(e.getRecordedAt())},
+                                        {"version", std::to_string(ref.state->version)}})));
     }
     if (req.expected_version && *req.expected_version != ref.state->version) {
-      return refuse(precondition_failed(
-          "the table is at version " + std::to_string(ref.state->version) + ", not " +
-          std::to_string(*req.expected_version) + ": someone changed it since you read it"));
+      return refuse(precondition_failed(i18n::Message(
+          "api.table.version_moved", {{"now", std::to_string(ref.state->version)},
+                                      {"expected", std::to_string(*req.expected_version)}})));
     }
     // Replacing the result in effect is its correction.
     supersedes = current != nullptr ? current->seq() : 0;
@@ -157,10 +152,9 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
   }
   if (supersedes != 0 && req.envelope.reason.empty()) {
     return refuse(unprocessable(
-        ex.request, is_result ? "replacing a result needs a reason" : "invalid correction",
-        json::array{error_entry(
-            "reason", "", "reason",
-            is_result ? "say why the result is corrected" : "a correction needs a reason")}));
+        ex, is_result ? "api.correction.result_needs_reason" : "api.correction.invalid",
+        {{"reason", "", "reason",
+          is_result ? "api.correction.say_why" : "api.correction.needs_reason"}}));
   }
   auto e = out.draft.event();
   e.setAuthor(ex.identity.id);
@@ -175,16 +169,16 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
   }
   auto structure = schema::decode_payload(*payload, e.getPayload(), spec->kind);
   if (!structure.empty()) {
-    return refuse(unprocessable(ex.request,
-                                is_result ? "the result does not have the expected fields"
-                                          : "the request does not have the expected fields",
+    return refuse(unprocessable(ex.request, ex.audience(*ref.tournament),
+                                is_result ? "api.table.result_fields" : "api.table.request_fields",
                                 schema_errors(structure)));
   }
   auto broken = ref.game->check_action(*ref.tournament, *ref.state, e.asReader());
   if (!broken.empty()) {
-    return refuse(unprocessable(ex.request,
-                                is_result ? "the result breaks the rules" : "refused by the rules",
-                                rule_errors(broken)));
+    return refuse(
+        unprocessable(ex.request, ex.audience(*ref.tournament),
+                      is_result ? "api.table.result_breaks_rules" : "api.table.refused_by_rules",
+                      rule_errors(broken)));
   }
   return out;
 }

@@ -1,5 +1,6 @@
 #include "daemon/views.hpp"
 
+#include "daemon/language.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
 
@@ -143,7 +144,7 @@ json::object tournament_summary_json(const Tournament& t) {
                       {"rounds", t.rounds.size()}};
 }
 
-json::object tournament_json(const Tournament& t, const projections::Game& game) {
+json::object tournament_json(const Tournament& t, const projections::Game& game, i18n::Lang lang) {
   json::array players;
   for (const auto& p : t.players) {
     players.push_back(json::object{{"id", p.id}, {"name", p.name}, {"dropped", p.dropped}});
@@ -151,7 +152,8 @@ json::object tournament_json(const Tournament& t, const projections::Game& game)
   json::array rounds;
   for (const auto& r : t.rounds) rounds.push_back(round_progress(t, game, r));
   json::array notices;
-  for (auto& n : game.notices(t)) notices.emplace_back(n.key);  // TODO(i18n)
+  const Audience audience{lang, player_names(t)};
+  for (const auto& n : game.notices(t)) notices.emplace_back(audience.render(n));
   return json::object{{"id", t.id},
                       {"name", t.name},
                       {"game", t.game},
@@ -165,12 +167,19 @@ json::object tournament_json(const Tournament& t, const projections::Game& game)
 
 namespace {
 
-json::object field_json(const projections::FieldSpec& f) {
+// A field's label in `lang`; a label no catalog has (the test game's) is the game's own text.
+std::string label_text(const projections::FieldSpec& f, i18n::Lang lang) {
+  const auto& catalogs = i18n::Catalogs::builtin();
+  if (!catalogs.has(i18n::Lang::en, f.label)) return f.text;
+  return catalogs.text(lang, f.label);
+}
+
+json::object field_json(const projections::FieldSpec& f, i18n::Lang lang) {
   json::object out{{"name", f.name},
                    {"type", f.type},
                    {"required", f.required},
                    {"label", f.label},
-                   {"text", f.text}};
+                   {"text", label_text(f, lang)}};
   if (f.min) out["min"] = *f.min;
   if (f.max) out["max"] = *f.max;
   if (!f.choices.empty()) {
@@ -188,12 +197,12 @@ json::object field_json(const projections::FieldSpec& f) {
 
 }  // namespace
 
-json::object game_json(const projections::Game& game) {
+json::object game_json(const projections::Game& game, i18n::Lang lang) {
   projections::GameDescription d = game.describe();
   json::object actions;
   for (const auto& a : d.actions) {
     json::array fields;
-    for (const auto& f : a.fields) fields.push_back(field_json(f));
+    for (const auto& f : a.fields) fields.push_back(field_json(f, lang));
     actions[a.name] = json::object{{"type", schema::payload_type(a.kind)},
                                    {"per_player", a.per_player},
                                    {"fields", std::move(fields)}};

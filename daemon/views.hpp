@@ -5,6 +5,7 @@
 #pragma once
 
 #include "daemon/live_state.hpp"
+#include "i18n/language.hpp"
 #include "projections/game.hpp"
 #include "schema/stored_event.hpp"
 
@@ -38,16 +39,18 @@ boost::json::object round_json(const LiveState& state, const projections::Tourna
 boost::json::object round_progress(const projections::Tournament& t, const projections::Game& game,
                                    const projections::Round& round);
 
-// GET /v1/tournaments/{t}: settings, players, rounds summary, notices.
-boost::json::object tournament_json(const projections::Tournament& t,
-                                    const projections::Game& game);
+// GET /v1/tournaments/{t}: settings, players, rounds summary, notices (in `lang`, players by
+// name).
+boost::json::object tournament_json(const projections::Tournament& t, const projections::Game& game,
+                                    i18n::Lang lang);
 
 // One line of GET /v1/tournaments.
 boost::json::object tournament_summary_json(const projections::Tournament& t);
 
 // One game of GET /v1/games: {"game","actions":{name:{"fields":[…]}},"rules":[{"name","type",
-// "default"}]} — from the game's own description and its defaults (normalize_rules of {}).
-boost::json::object game_json(const projections::Game& game);
+// "default"}]} — from the game's own description and its defaults (normalize_rules of {}); each
+// field's `text` is its `label` in `lang`.
+boost::json::object game_json(const projections::Game& game, i18n::Lang lang);
 
 // The display name of an author id ("organizer", a judge's name, or the id itself).
 std::string author_name(const LiveState& state, std::string_view author);

@@ -8,6 +8,7 @@
 #include "schema/json_codec.hpp"
 #include "tests/daemon/server_replay.hpp"
 #include "tests/support/http_client.hpp"
+#include "tests/support/messages.hpp"
 #include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -1220,7 +1221,8 @@ void AgotWholeTournament::play(const std::string& t, std::uint64_t seed, Drawn& 
       }
     }
     json::array notices;
-    for (const auto& n : game->notices(library)) notices.emplace_back(n.key);
+    for (const auto& n : game->notices(library))
+      notices.emplace_back(rendered(n, i18n::Lang::en, name_of));
     EXPECT_EQ(org().get("/v1/tournaments/" + t).json().at("notices"), notices);
   };
   check_against_library("after round 6");
@@ -1281,16 +1283,17 @@ void AgotWholeTournament::play(const std::string& t, std::uint64_t seed, Drawn& 
   const std::vector<std::string> rating2 =
       order_of(json::object{{"rows", expected_rows(round1, name_of, 1, kRounds)}});
   auto [now_a, now_b] = expected_leagues(rating2, left1);
+  // The league's players by name, listed the English way ("Arya, Brienne, and Cersei").
+  const i18n::Catalogs list_only(
+      std::vector<std::pair<std::string, std::string>>{{"list.en", R"({"list": "{players}"})"}});
   auto listed = [&](const std::set<std::string>& league) {
     std::vector<std::string> in_order;
     for (const auto& p : rating2) {
       if (league.count(p)) in_order.push_back(p);
     }
-    std::string out;
-    for (std::size_t i = 0; i < in_order.size(); ++i) {
-      out += (i == 0 ? "" : i + 1 == in_order.size() ? " and " : ", ") + in_order[i];
-    }
-    return out;
+    return list_only.render(i18n::Lang::en,
+                            i18n::Message("list", {{"players", i18n::PlayerList{in_order}}}),
+                            [&](std::string_view id) { return name_of.at(std::string(id)); });
   };
   EXPECT_NE(str(notices[0]).find("would now seat A: " + listed(now_a) + "; B: " + listed(now_b)),
             std::string::npos)

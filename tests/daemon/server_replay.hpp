@@ -73,7 +73,7 @@ class ServerReplay {
       auto errors = schema::decode_payload(e.at("payload"), b.getPayload(), kind);
       if (!errors.empty()) {
         ADD_FAILURE() << "event " << boost::json::serialize(e) << ": " << errors[0].path << " "
-                      << errors[0].message.key;
+                      << errors[0].message;
       }
     });
     seqs_[e.at("seq").to_number<std::uint64_t>()] = seq;

@@ -75,7 +75,7 @@ void stub_handler(const ExchangePtr& ex) {
   if (auto h = ex->request.find("Idempotency-Key"); h != ex->request.end()) {
     seen["idempotency_key"] = valid_idempotency_key(h->value());
   }
-  auto body = parse_object(ex->request);
+  auto body = parse_object(*ex);
   if (auto* refusal = std::get_if<Response>(&body)) {
     FUZZ_CHECK(refusal->result() == http::status::bad_request);
     return ex->respond(std::move(*refusal));
@@ -87,7 +87,9 @@ void stub_handler(const ExchangePtr& ex) {
   (void)fields.boolean("forced");
   (void)fields.object("rules");
   (void)fields.array("players");
-  if (!fields.ok()) return ex->respond(unprocessable(ex->request, "fuzz", fields.errors()));
+  if (!fields.ok()) {
+    return ex->respond(unprocessable(*ex, i18n::Message::verbatim("fuzz"), fields.errors()));
+  }
   ex->respond(json_response(ex->request, http::status::ok, seen));
 }
 
@@ -129,7 +131,8 @@ void refuse(http::status status, std::string_view detail) {
   Request stub;
   stub.version(11);
   stub.keep_alive(false);
-  Response response = problem(stub, status, detail);
+  Response response =
+      problem(stub, {i18n::Lang::en}, status, i18n::Message::verbatim(std::string(detail)));
   std::ostringstream wire;
   wire << response;
 }
