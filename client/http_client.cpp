@@ -111,6 +111,7 @@ HttpReply HttpClient::request(http::verb method, const std::string& target, cons
     req.set(http::field::host, host_);
     req.keep_alive(true);
     if (!token_.empty()) req.set(http::field::authorization, "Bearer " + token_);
+    for (const auto& [k, v] : default_headers_) req.set(k, v);
     for (const auto& [k, v] : headers) req.set(k, v);
     if (!body.empty() || method == http::verb::post || method == http::verb::put) {
       req.set(http::field::content_type, "application/json");

@@ -53,6 +53,10 @@ class HttpClient {
   }
   void set_token(std::string token) { token_ = std::move(token); }
   const std::string& token() const { return token_; }
+  // A header sent with every request (e.g. Accept-Language); a request's own headers win.
+  void set_default_header(const std::string& name, std::string value) {
+    default_headers_[name] = std::move(value);
+  }
 
  private:
   using TlsStream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
@@ -66,6 +70,7 @@ class HttpClient {
   std::string host_;
   std::uint16_t port_;
   std::string token_;
+  std::map<std::string, std::string> default_headers_;
   std::shared_ptr<boost::asio::ssl::context> tls_;
   boost::asio::io_context io_;
   std::optional<boost::beast::tcp_stream> plain_;

@@ -24,6 +24,10 @@ const OptionSpec* find_long(const std::vector<OptionSpec>& specs, const std::str
   return nullptr;
 }
 
+Failure unknown_option(const std::string& option) {
+  return usage_error(i18n::Message("cli.args.unknown_option", {{"option", option}}));
+}
+
 const OptionSpec* find_short(const std::vector<OptionSpec>& specs, char c) {
   for (const auto& s : specs) {
     if (s.short_name != 0 && s.short_name == c) return &s;
@@ -58,23 +62,25 @@ Args parse_args(const std::vector<std::string>& tokens, const std::vector<Option
         name = name.substr(0, eq);
       }
       spec = find_long(specs, name);
-      if (spec == nullptr) throw usage_error("unknown option --" + name);
+      if (spec == nullptr) throw unknown_option("--" + name);
     } else {
-      if (token.size() != 2) throw usage_error("unknown option " + token);
+      if (token.size() != 2) throw unknown_option(token);
       spec = find_short(specs, token[1]);
-      if (spec == nullptr) throw usage_error("unknown option " + token);
+      if (spec == nullptr) throw unknown_option(token);
     }
+    std::string option = "--" + spec->name;
     if (args.has(spec->name) && !spec->repeatable) {
-      throw usage_error("--" + spec->name + " is given more than once");
+      throw usage_error(i18n::Message("cli.args.given_twice", {{"option", option}}));
     }
     if (spec->value_name.empty()) {
-      if (inline_value) throw usage_error("--" + spec->name + " takes no value");
+      if (inline_value) throw usage_error(i18n::Message("cli.args.no_value", {{"option", option}}));
       args.add(spec->name, "");
       continue;
     }
     if (!inline_value) {
       if (i + 1 >= tokens.size()) {
-        throw usage_error("--" + spec->name + " needs a value (" + spec->value_name + ")");
+        throw usage_error(i18n::Message("cli.args.needs_value",
+                                        {{"option", option}, {"value", spec->value_name}}));
       }
       inline_value = tokens[++i];
     }

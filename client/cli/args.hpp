@@ -14,7 +14,7 @@ struct OptionSpec {
   std::string name;        // without the dashes: "server"
   char short_name = 0;     // 't' for -t, or 0
   std::string value_name;  // "URL"; empty for a flag that takes no value
-  std::string help;
+  std::string help;        // a cli catalog key ("cli.option.server"), rendered in --help
   bool repeatable = false;
 };
 

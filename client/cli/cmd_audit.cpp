@@ -3,6 +3,7 @@
 #include "client/cli/command.hpp"
 #include "client/cli/numbers.hpp"
 #include "client/cli/result_form.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
 
 #include <map>
@@ -15,12 +16,14 @@ namespace json = boost::json;
 
 namespace {
 
-// "t/brno/r/1/table/2" → "round 1, table 2"; the tournament's own stream → "".
-std::string place_of(const std::string& stream) {
+// "t/brno/r/1/table/2" → "round 1, table 2" in `lang`; the tournament's own stream → "".
+std::string place_of(i18n::Lang lang, const std::string& stream) {
   auto r = stream.find("/r/");
   auto t = stream.find("/table/");
   if (r == std::string::npos || t == std::string::npos) return "";
-  return "round " + stream.substr(r + 3, t - r - 3) + ", table " + stream.substr(t + 7);
+  return say(lang,
+             i18n::Message("cli.place.round_table", {{"round", stream.substr(r + 3, t - r - 3)},
+                                                     {"table", stream.substr(t + 7)}}));
 }
 
 std::string seq_text(const json::value& v) { return "#" + cell_text(v); }
@@ -28,8 +31,8 @@ std::string seq_text(const json::value& v) { return "#" + cell_text(v); }
 class AuditView {
  public:
   AuditView(const json::array& events, std::map<std::string, std::string> judges,
-            const TournamentInfo& info)
-      : events_(events), judges_(std::move(judges)), info_(info) {
+            const TournamentInfo& info, i18n::Lang lang)
+      : events_(events), judges_(std::move(judges)), info_(info), lang_(lang) {
     for (const auto& e : events_) by_seq_[e.at("seq").to_number<std::uint64_t>()] = &e.as_object();
   }
 
@@ -45,6 +48,8 @@ class AuditView {
     return it == judges_.end() ? id : it->second + " (" + id + ")";
   }
 
+  // The kind of action an event is: "result", "claim", "pick", "scoring", "seating", or its
+  // type as it is.
   std::string kind(const json::object& e) const {
     std::string type = text_member(e, "type");
     if (type.size() > 7 && type.substr(type.size() - 7) == "_result") return "result";
@@ -55,6 +60,8 @@ class AuditView {
     return type;
   }
 
+  std::string say(const i18n::Message& message) const { return cli::say(lang_, message); }
+
   // What the event did, in a line (and, for results, one line per player below it).
   void describe(std::ostream& out, const json::object& e) const {
     std::string type = text_member(e, "type");
@@ -62,65 +69,87 @@ class AuditView {
     const json::object empty;
     const json::object& p = payload.is_object() ? payload.as_object() : empty;
     bool corrects = !e.at("supersedes").is_null();
-    std::string replaces = corrects ? " (replaces " + seq_text(e.at("supersedes")) + ")" : "";
+    // " (replaces #7)" after the action, for a correction.
+    std::string replaces =
+        corrects ? say(i18n::Message("cli.audit.replaces", {{"seq", seq_text(e.at("supersedes"))}}))
+                 : "";
     if (type == "tournament_created") {
-      out << "created the tournament \"" << text_member(p, "name") << "\" ("
-          << text_member(p, "game") << ")\n";
+      out << say(i18n::Message("cli.audit.created", {{"name", text_member(p, "name")},
+                                                     {"game", text_member(p, "game")}}));
     } else if (type == "player_registered") {
-      out << "registered " << text_member(p, "name") << " as " << text_member(p, "id") << "\n";
+      out << say(i18n::Message("cli.audit.registered",
+                               {{"name", text_member(p, "name")}, {"id", text_member(p, "id")}}));
     } else if (type == "player_dropped") {
-      out << "dropped " << info_.label_of(text_member(p, "id")) << "\n";
+      out << say(
+          i18n::Message("cli.audit.dropped", {{"player", info_.label_of(text_member(p, "id"))}}));
     } else if (type == "round_seated") {
-      out << "seated round " << cell_text(p.at("round")) << " (" << cell_text(p.at("method"));
-      if (text_member(p, "method") == "random") out << ", seed " << cell_text(p.at("seed"));
-      if (p.contains("forced") && p.at("forced").as_bool()) out << ", forced";
-      out << ")";
+      std::string how =
+          say(i18n::Message("cli.audit.method", {{"method", text_member(p, "method")}}));
+      if (text_member(p, "method") == "random") {
+        how += ", " + say(i18n::Message("cli.audit.seed", {{"seed", cell_text(p.at("seed"))}}));
+      }
+      if (p.contains("forced") && p.at("forced").as_bool()) how += ", " + say("cli.audit.forced");
+      out << say(
+          i18n::Message("cli.audit.seated", {{"round", cell_text(p.at("round"))}, {"how", how}}));
       if (p.contains("tables")) {
         for (const auto& t : p.at("tables").as_array()) {
-          out << "; table " << cell_text(t.at("table")) << ": " << cell_text(t.at("players"));
+          out << "; "
+              << say(i18n::Message("cli.audit.seated_table",
+                                   {{"table", cell_text(t.at("table"))},
+                                    {"players", cell_text(t.at("players"))}}));
         }
       }
-      out << "\n";
     } else if (kind(e) == "result") {
-      out << (corrects ? "corrected the result" + replaces : "entered the result") << "\n";
+      out << (corrects ? say("cli.audit.result_corrected") + replaces
+                       : say("cli.audit.result_entered"))
+          << "\n";
       if (p.contains("players")) {
         std::ostringstream players;
-        print_entry(players, p.at("players").as_array(), info_);
+        print_entry(players, p.at("players").as_array(), info_, lang_);
         std::string line;
         for (std::istringstream in(players.str()); std::getline(in, line);) {
           out << "      " << line << "\n";
         }
       }
+      return;
     } else if (type == "claimed_win") {
-      out << "recorded the claimed win of " << info_.label_of(text_member(p, "player")) << replaces
-          << "\n";
+      out << say(i18n::Message("cli.audit.claim",
+                               {{"player", info_.label_of(text_member(p, "player"))}}))
+          << replaces;
     } else if (type == "house_pick") {
-      out << "recorded the pick of " << info_.label_of(text_member(p, "player")) << ": "
-          << text_member(p, "house") << replaces << "\n";
+      out << say(i18n::Message("cli.audit.pick",
+                               {{"player", info_.label_of(text_member(p, "player"))},
+                                {"house", text_member(p, "house")}}))
+          << replaces;
     } else if (type == "carcassonne_scoring") {
       const json::value& event = p.contains("event") ? p.at("event") : payload;
-      out << "recorded a scoring" << replaces << ": "
-          << (event.is_string() ? std::string(event.as_string()) : json::serialize(event)) << "\n";
+      out << say(i18n::Message("cli.audit.scoring",
+                               {{"replaces", replaces},
+                                {"event", event.is_string() ? std::string(event.as_string())
+                                                            : json::serialize(event)}}));
     } else if (type == "void") {
-      out << "voided " << seq_text(e.at("supersedes")) << "\n";
+      out << say(i18n::Message("cli.audit.voided", {{"seq", seq_text(e.at("supersedes"))}}));
     } else {
-      out << type << ": " << json::serialize(payload) << "\n";
+      out << type << ": " << json::serialize(payload);
     }
+    out << "\n";
   }
 
   void print_event(std::ostream& out, const json::object& e) const {
     out << seq_text(e.at("seq")) << "  " << local_time(text_member(e, "at")) << "  " << who(e);
-    std::string place = place_of(text_member(e, "stream"));
+    std::string place = place_of(lang_, text_member(e, "stream"));
     if (!place.empty()) out << "  " << place;
     out << "\n    ";
     describe(out, e);
     if (std::string reason = text_member(e, "reason"); !reason.empty()) {
-      out << "    why: " << reason << "\n";
+      out << "    " << say(i18n::Message("cli.audit.why", {{"reason", reason}})) << "\n";
     }
     if (e.contains("superseded_by") && !e.at("superseded_by").is_null()) {
       const json::object* later = find(e.at("superseded_by"));
       bool voided = later != nullptr && text_member(*later, "type") == "void";
-      out << "    " << (voided ? "voided by " : "superseded by ") << seq_text(e.at("superseded_by"))
+      out << "    "
+          << say(i18n::Message(voided ? "cli.audit.voided_by" : "cli.audit.superseded_by",
+                               {{"seq", seq_text(e.at("superseded_by"))}}))
           << "\n";
     }
   }
@@ -140,28 +169,36 @@ class AuditView {
           first.at("superseded_by").is_null()) {
         continue;
       }
-      if (!any) out << "\nCorrection chains:\n";
+      if (!any) out << "\n" << say("cli.audit.chains") << "\n";
       any = true;
-      std::string place = place_of(text_member(first, "stream"));
-      out << "  " << (place.empty() ? "" : place + ": ") << kind(first) << " "
-          << seq_text(first.at("seq")) << " by " << who(first);
+      std::string place = place_of(lang_, text_member(first, "stream"));
+      out << "  " << (place.empty() ? "" : place + ": ")
+          << say(i18n::Message(
+                 "cli.audit.chain_start",
+                 {{"kind", kind(first)}, {"seq", seq_text(first.at("seq"))}, {"who", who(first)}}));
       const json::object* link = &first;
       while (link->contains("superseded_by") && !link->at("superseded_by").is_null()) {
         const json::object* next = find(link->at("superseded_by"));
         if (next == nullptr) {
-          out << " → " << seq_text(link->at("superseded_by")) << " (not shown)";
+          out << " → "
+              << say(i18n::Message("cli.audit.chain_not_shown",
+                                   {{"seq", seq_text(link->at("superseded_by"))}}));
           break;
         }
         bool voided = text_member(*next, "type") == "void";
-        out << " → " << (voided ? "voided" : "corrected") << " by " << who(*next) << " in "
-            << seq_text(next->at("seq"));
+        out << " → "
+            << say(i18n::Message(voided ? "cli.audit.chain_voided" : "cli.audit.chain_corrected",
+                                 {{"who", who(*next)}, {"seq", seq_text(next->at("seq"))}}));
         if (std::string reason = text_member(*next, "reason"); !reason.empty()) {
           out << " (\"" << reason << "\")";
         }
         link = next;
       }
       bool withdrawn = text_member(*link, "type") == "void";
-      out << (withdrawn ? "; nothing in effect" : "; in effect: " + seq_text(link->at("seq")))
+      out << "; "
+          << (withdrawn ? say("cli.audit.chain_nothing")
+                        : say(i18n::Message("cli.audit.chain_in_effect",
+                                            {{"seq", seq_text(link->at("seq"))}})))
           << "\n";
     }
   }
@@ -169,6 +206,7 @@ class AuditView {
   const json::array& events_;
   std::map<std::string, std::string> judges_;
   const TournamentInfo& info_;
+  i18n::Lang lang_;
   std::map<std::uint64_t, const json::object*> by_seq_;
 };
 
@@ -198,11 +236,19 @@ int audit(Context& ctx) {
     }
   }
   const json::array& events = answer.at("events").as_array();
-  ctx.out << info.name << ": " << events.size() << " event(s)"
-          << (query.empty() ? "" : " matching the filter") << ", log at event #"
-          << cell_text(answer.at("seq")) << "\n\n";
-  AuditView(events, judges, info).print(ctx.out);
+  ctx.out << ctx.say(i18n::Message("cli.audit.heading", {{"tournament", info.name},
+                                                         {"count", events.size()},
+                                                         {"filtered", query.empty() ? "no" : "yes"},
+                                                         {"seq", cell_text(answer.at("seq"))}}))
+          << "\n\n";
+  AuditView(events, judges, info, ctx.lang).print(ctx.out);
   return kOk;
+}
+
+// The number of events a verification answer counted.
+std::int64_t event_count(const json::value& answer) {
+  const json::value& events = answer.at("events");
+  return events.is_number() ? events.to_number<std::int64_t>() : 0;
 }
 
 int verify(Context& ctx) {
@@ -210,14 +256,19 @@ int verify(Context& ctx) {
   if (ctx.args.has("json")) ctx.out << json::serialize(answer) << "\n";
   if (answer.at("ok").as_bool()) {
     if (!ctx.args.has("json")) {
-      ctx.out << "The hash chain is intact: " << cell_text(answer.at("events")) << " events, head "
-              << cell_text(answer.at("head")) << ".\n";
+      ctx.out << ctx.say(i18n::Message(
+                     "cli.verify.intact",
+                     {{"events", event_count(answer)}, {"head", cell_text(answer.at("head"))}}))
+              << "\n";
     }
     return kOk;
   }
-  ctx.err << "tally: the hash chain is BROKEN at event #" << cell_text(answer.at("first_bad"))
-          << ": " << cell_text(answer.at("problem")) << " (" << cell_text(answer.at("events"))
-          << " events checked)\n";
+  ctx.err << "tally: "
+          << ctx.say(
+                 i18n::Message("cli.verify.broken", {{"seq", cell_text(answer.at("first_bad"))},
+                                                     {"problem", cell_text(answer.at("problem"))},
+                                                     {"events", event_count(answer)}}))
+          << "\n";
   return kInvalid;
 }
 
@@ -227,24 +278,21 @@ std::vector<Command> audit_commands() {
   return {
       {"audit",
        "[--round R] [--table N] [--player ID] [--json]",
-       "Show the history: who did what, when, why, and what corrected it (token)",
-       "Events oldest first, each with its number (#seq), time, author and place, the reason\n"
-       "given, and the event that superseded or voided it; then every chain of corrections\n"
-       "and what is in effect at its end. --table keeps a table's history (its seating first).",
-       {{"round", 0, "R", "only this round"},
-        {"table", 0, "N", "only this table (with --round)"},
-        {"player", 0, "ID", "only events naming this player"},
-        {"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.audit.summary",
+       "cli.cmd.audit.details",
+       {{"round", 0, "R", "cli.option.only_round"},
+        {"table", 0, "N", "cli.option.only_table"},
+        {"player", 0, "ID", "cli.option.only_player"},
+        {"json", 0, "", "cli.option.json"}},
        0,
        0,
        true,
        audit},
       {"verify",
        "[--json]",
-       "Recompute the hash chain of the whole log (organizer)",
-       "Exit 0 when every event's hash matches, 2 when the log was changed (the first bad\n"
-       "event is named).",
-       {{"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.verify.summary",
+       "cli.cmd.verify.details",
+       {{"json", 0, "", "cli.option.json"}},
        0,
        0,
        false,

@@ -4,6 +4,7 @@
 #include "client/cli/command.hpp"
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text_table.hpp"
 #include "client/cli/views.hpp"
 
@@ -16,35 +17,48 @@ namespace json = boost::json;
 namespace {
 
 // What the field's values may be: a range, or the choices.
-std::string values_of(const FieldSpec& f) {
+std::string values_of(i18n::Lang lang, const FieldSpec& f) {
   if (!f.choices.empty()) return joined(f.choices, f.type == "choices" ? "+" : "|");
-  return range_hint(f);
+  return range_hint(lang, f);
 }
 
 // How a form treats the field, beside its type and values.
-std::string notes_of(const FieldSpec& f) {
+std::string notes_of(i18n::Lang lang, const FieldSpec& f) {
   std::vector<std::string> notes;
-  if (!f.required) notes.push_back("optional");
-  if (f.one_holder) notes.push_back("one holder per table");
+  if (!f.required) notes.push_back(say(lang, "cli.games.note.optional"));
+  if (f.one_holder) notes.push_back(say(lang, "cli.games.note.one_holder"));
   if (f.derived()) {
-    notes.push_back("derived: " + f.derived_from + " = " + json::serialize(f.derived_equals));
+    notes.push_back(say(lang, i18n::Message("cli.games.note.derived",
+                                            {{"from", f.derived_from},
+                                             {"value", json::serialize(f.derived_equals)}})));
   }
-  if (!f.excludes_own.empty()) notes.push_back("not the player's own " + f.excludes_own);
+  if (!f.excludes_own.empty()) {
+    notes.push_back(
+        say(lang, i18n::Message("cli.games.note.excludes_own", {{"field", f.excludes_own}})));
+  }
   return joined(notes, "; ");
 }
 
-void print_game(std::ostream& out, const GameSpec& game) {
+void print_game(std::ostream& out, i18n::Lang lang, const GameSpec& game) {
   out << game.game << "\n";
   for (const auto& a : game.actions) {
-    out << "  " << a.name << (a.per_player ? " (per player)" : "") << ":\n";
-    TextTable fields({{"Field"}, {"Type"}, {"Values"}, {"Notes"}, {"Label"}});
+    out << "  "
+        << say(lang,
+               i18n::Message(a.per_player ? "cli.games.action_per_player" : "cli.games.action",
+                             {{"action", a.name}}))
+        << "\n";
+    TextTable fields({{say(lang, "cli.games.column.field")},
+                      {say(lang, "cli.games.column.type")},
+                      {say(lang, "cli.games.column.values")},
+                      {say(lang, "cli.games.column.notes")},
+                      {say(lang, "cli.games.column.label")}});
     for (const auto& f : a.fields) {
-      fields.add_row({f.name, f.type, values_of(f), notes_of(f), f.shown()});
+      fields.add_row({f.name, f.type, values_of(lang, f), notes_of(lang, f), f.shown()});
     }
     fields.print(out, "    ");
   }
   if (!game.rules.empty()) {
-    out << "  rules (defaults):\n";
+    out << "  " << say(lang, "cli.games.rules") << "\n";
     for (const auto& r : game.rules) {
       if (!r.is_object()) continue;
       const auto& o = r.as_object();
@@ -79,11 +93,11 @@ int games(Context& ctx) {
     if (wanted && g.game != *wanted) continue;
     if (!first) ctx.out << "\n";
     first = false;
-    print_game(ctx.out, g);
+    print_game(ctx.out, ctx.lang, g);
   }
   if (wanted && first) {
-    throw Failure(kNotFound,
-                  "the server has no game \"" + *wanted + "\" (games: " + joined(names) + ")");
+    throw Failure(kNotFound, i18n::Message("cli.games.unknown",
+                                           {{"game", *wanted}, {"games", joined(names)}}));
   }
   return kOk;
 }
@@ -94,11 +108,9 @@ std::vector<Command> games_commands() {
   return {
       {"games",
        "[GAME] [--json]",
-       "The games the server scores: each table action's fields, and the rules' defaults",
-       "The fields are what `result enter`/`correct` take (--player ID:field=value,…, prompts,\n"
-       "--file) and the other table actions' bodies; their ranges and choices are the server's.\n"
-       "The rules are what `tournament create --rules` overrides.",
-       {{"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.games.summary",
+       "cli.cmd.games.details",
+       {{"json", 0, "", "cli.option.json"}},
        0,
        1,
        false,

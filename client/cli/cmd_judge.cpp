@@ -21,11 +21,14 @@ int add(Context& ctx) {
     return kOk;
   }
   const auto& o = answer.as_object();
-  ctx.out << "Judge " << text_member(o, "name") << " is " << text_member(o, "id") << " (event #"
-          << cell_text(o.at("seq")) << ").\n";
+  ctx.out << ctx.say(i18n::Message("cli.judge.added", {{"name", text_member(o, "name")},
+                                                       {"id", text_member(o, "id")},
+                                                       {"seq", cell_text(o.at("seq"))}}))
+          << "\n";
   // The server shows a token once and keeps only its hash: this is the only chance to pass it on.
-  ctx.out << "Token (shown this once; give it to " << text_member(o, "name")
-          << " for `tally login`): " << text_member(o, "token") << "\n";
+  ctx.out << ctx.say(i18n::Message("cli.judge.token", {{"name", text_member(o, "name")},
+                                                       {"token", text_member(o, "token")}}))
+          << "\n";
   return kOk;
 }
 
@@ -36,14 +39,16 @@ int list(Context& ctx) {
     return kOk;
   }
   if (answer.as_array().empty()) {
-    ctx.out << "No judges yet.\n";
+    ctx.out << ctx.say("cli.judge.none") << "\n";
     return kOk;
   }
-  TextTable table({{"ID"}, {"Name"}, {"Status"}});
+  TextTable table(
+      {{ctx.say("cli.column.id")}, {ctx.say("cli.column.name")}, {ctx.say("cli.column.status")}});
   for (const auto& j : answer.as_array()) {
     const auto& o = j.as_object();
     bool revoked = o.contains("revoked") && o.at("revoked").as_bool();
-    table.add_row({text_member(o, "id"), text_member(o, "name"), revoked ? "revoked" : "active"});
+    table.add_row({text_member(o, "id"), text_member(o, "name"),
+                   ctx.say(revoked ? "cli.judge.status_revoked" : "cli.judge.status_active")});
   }
   table.print(ctx.out);
   return kOk;
@@ -53,12 +58,13 @@ int revoke(Context& ctx) {
   const std::string& id = ctx.args.positionals.at(0);
   json::value answer = ctx.session().expect(
       ctx.session().send_without_body(verb::delete_, "/v1/judges/" + url_encode(id)));
-  ctx.out << "Judge " << id << "'s token no longer works (event #" << cell_text(answer.at("seq"))
-          << "); what they entered stays, with their id.\n";
+  ctx.out << ctx.say(i18n::Message("cli.judge.revoked",
+                                   {{"id", id}, {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   return kOk;
 }
 
-const OptionSpec kJson{"json", 0, "", "print the server's JSON answer"};
+const OptionSpec kJson{"json", 0, "", "cli.option.json"};
 
 }  // namespace
 
@@ -66,27 +72,18 @@ std::vector<Command> judge_commands() {
   return {
       {"judge add",
        "NAME [--json]",
-       "Create a judge and show their token once (organizer)",
-       "The server keeps only a hash of the token: note it or hand it over now. A judge whose\n"
-       "token leaks is revoked and added again.",
+       "cli.cmd.judge_add.summary",
+       "cli.cmd.judge_add.details",
        {kJson},
        1,
        1,
        false,
        add},
-      {"judge list",
-       "[--json]",
-       "List the judges and whether their tokens work (organizer)",
-       "",
-       {kJson},
-       0,
-       0,
-       false,
-       list},
+      {"judge list", "[--json]", "cli.cmd.judge_list.summary", "", {kJson}, 0, 0, false, list},
       {"judge revoke",
        "ID",
-       "Withdraw a judge's token at once (organizer)",
-       "Takes effect on their next request; everything they entered stays in the log.",
+       "cli.cmd.judge_revoke.summary",
+       "cli.cmd.judge_revoke.details",
        {},
        1,
        1,

@@ -16,17 +16,19 @@ int login(Context& ctx) {
   // terminal is asked (the stored or default address offered), a script gets that address.
   std::string server = ctx.settings.server;
   bool named = ctx.args.has("server") || std::getenv("TALLY_SERVER") != nullptr;
-  if (!named && ctx.stdin_is_terminal) server = ask.text("Server", ctx.settings.server);
+  if (!named && ctx.stdin_is_terminal) {
+    server = ask.text(ctx.say("cli.login.ask_server"), ctx.settings.server);
+  }
   ServerAddress address = parse_server_url(server);
   std::string token = ctx.args.value("token").value_or("");
-  if (token.empty()) token = ask.secret("Token");
-  if (token.empty()) throw usage_error("a token is needed (the organizer gives each judge one)");
+  if (token.empty()) token = ask.secret(ctx.say("cli.login.ask_token"));
+  if (token.empty()) throw usage_error("cli.login.token_needed");
 
   // Check the token before storing it: a bad token is 401 even on a public read.
-  Session session(address, token, ctx.settings.ca_file, ctx.err);
+  Session session(address, token, ctx.settings.ca_file, ctx.err, ctx.lang);
   session.read("/v1/tournaments");
   client::HttpReply judges = session.get("/v1/judges");
-  std::string role = judges.status == 200 ? "the organizer" : "a judge";
+  std::string role = judges.status == 200 ? "organizer" : "judge";
 
   std::filesystem::path path = config_path();
   StoredConfig stored = read_config(path);
@@ -38,11 +40,12 @@ int login(Context& ctx) {
   if (auto tournament = ctx.args.value("tournament")) stored["tournament"] = *tournament;
   write_config(path, stored);
 
-  ctx.out << "Logged in to " << address.url << " as " << role << ".\n";
+  ctx.out << ctx.say(i18n::Message("cli.login.done", {{"server", address.url}, {"role", role}}))
+          << "\n";
   if (auto it = stored.find("tournament"); it != stored.end() && !it->second.empty()) {
-    ctx.out << "Tournament: " << it->second << "\n";
+    ctx.out << ctx.say(i18n::Message("cli.login.tournament", {{"tournament", it->second}})) << "\n";
   }
-  ctx.out << "Saved in " << path.string() << " (readable only by you).\n";
+  ctx.out << ctx.say(i18n::Message("cli.login.saved", {{"path", path.string()}})) << "\n";
   return kOk;
 }
 
@@ -50,11 +53,11 @@ int logout(Context& ctx) {
   std::filesystem::path path = config_path();
   StoredConfig stored = read_config(path);
   if (stored.erase("token") == 0) {
-    ctx.out << "No token was stored.\n";
+    ctx.out << ctx.say("cli.logout.none") << "\n";
     return kOk;
   }
   write_config(path, stored);
-  ctx.out << "The token is removed from " << path.string() << ".\n";
+  ctx.out << ctx.say(i18n::Message("cli.logout.done", {{"path", path.string()}})) << "\n";
   return kOk;
 }
 
@@ -64,16 +67,14 @@ std::vector<Command> login_commands() {
   return {
       {"login",
        "[--server URL] [--token TOKEN] [-t ID]",
-       "Store the server and your token (asks for what is not given)",
-       "Checks the token against the server first, then writes $XDG_CONFIG_HOME/tally/config\n"
-       "(else ~/.config/tally/config) with mode 0600. With -t the tournament is stored too,\n"
-       "so that later commands need no -t. The token is read without echo on a terminal.",
+       "cli.cmd.login.summary",
+       "cli.cmd.login.details",
        {},
        0,
        0,
        true,
        login},
-      {"logout", "", "Remove the stored token", "", {}, 0, 0, false, logout},
+      {"logout", "", "cli.cmd.logout.summary", "", {}, 0, 0, false, logout},
   };
 }
 

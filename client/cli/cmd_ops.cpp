@@ -1,6 +1,7 @@
 // tally backup | export: the organizer's copies of the log, taken by the running server.
 #include "client/cli/command.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
 
 #include <cerrno>
@@ -24,10 +25,12 @@ int backup(Context& ctx) {
     return kOk;
   }
   const auto& o = answer.as_object();
-  ctx.out << "Backup taken at event #" << cell_text(o.at("seq")) << " (head "
-          << text_member(o, "head") << ").\n"
-          << "On the server: " << text_member(o, "path") << "\n"
-          << "To restore: stop tallyd, then " << text_member(o, "restore") << "\n";
+  ctx.out << ctx.say(i18n::Message("cli.backup.taken", {{"seq", cell_text(o.at("seq"))},
+                                                        {"head", text_member(o, "head")}}))
+          << "\n"
+          << ctx.say(i18n::Message("cli.backup.where", {{"path", text_member(o, "path")}})) << "\n"
+          << ctx.say(i18n::Message("cli.backup.restore", {{"command", text_member(o, "restore")}}))
+          << "\n";
   return kOk;
 }
 
@@ -36,7 +39,10 @@ int backup(Context& ctx) {
 void write_file_atomically(const std::string& path, const std::string& body) {
   std::string temporary = path + ".partial" + std::to_string(::getpid());
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) throw usage_error("cannot write " + path + ": " + std::strerror(errno));
+  if (fd < 0) {
+    throw usage_error(i18n::Message("cli.error.cannot_write",
+                                    {{"path", path}, {"problem", std::strerror(errno)}}));
+  }
   std::size_t written = 0;
   bool ok = true;
   while (ok && written < body.size()) {
@@ -51,7 +57,8 @@ void write_file_atomically(const std::string& path, const std::string& body) {
   if (!ok || ::rename(temporary.c_str(), path.c_str()) != 0) {
     if (ok) saved = errno;
     ::unlink(temporary.c_str());
-    throw usage_error("cannot write " + path + ": " + std::strerror(saved));
+    throw usage_error(i18n::Message("cli.error.cannot_write",
+                                    {{"path", path}, {"problem", std::strerror(saved)}}));
   }
 }
 
@@ -64,9 +71,16 @@ int export_log(Context& ctx) {
     return kOk;
   }
   write_file_atomically(*out_path, reply.body);
-  ctx.out << "Exported " << reply.header("Tally-Seq") << " events (head "
-          << reply.header("Tally-Head") << ") to " << *out_path << ".\n"
-          << "Rebuild a store from it with: tallyd import --data DIR --in " << *out_path << "\n";
+  std::int64_t events = 0;
+  try {
+    events = std::stoll(reply.header("Tally-Seq"));
+  } catch (const std::exception&) {
+  }
+  ctx.out << ctx.say(i18n::Message(
+                 "cli.export.done",
+                 {{"events", events}, {"head", reply.header("Tally-Head")}, {"file", *out_path}}))
+          << "\n"
+          << ctx.say(i18n::Message("cli.export.rebuild", {{"file", *out_path}})) << "\n";
   return kOk;
 }
 
@@ -76,22 +90,18 @@ std::vector<Command> ops_commands() {
   return {
       {"backup",
        "[--json]",
-       "Take a consistent backup of the server's store now (organizer)",
-       "The server writes a RocksDB checkpoint (and the organizer's token file) into its backup\n"
-       "directory while judges go on writing; the answer names the directory, the event it\n"
-       "holds and how to start tallyd on it.",
-       {{"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.backup.summary",
+       "cli.cmd.backup.details",
+       {{"json", 0, "", "cli.option.json"}},
        0,
        0,
        false,
        backup},
       {"export",
        "[--out FILE]",
-       "Download the whole log as JSON Lines (organizer)",
-       "Every event with its bytes and hash, one per line, as `tallyd import` reads it. Without\n"
-       "--out (or with --out -) the lines go to stdout. The file is written whole or not at all\n"
-       "(mode 0600).",
-       {{"out", 'o', "FILE", "write to FILE instead of stdout"}},
+       "cli.cmd.export.summary",
+       "cli.cmd.export.details",
+       {{"out", 'o', "FILE", "cli.option.out"}},
        0,
        0,
        false,

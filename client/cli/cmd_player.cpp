@@ -1,6 +1,8 @@
 // tally player add | drop | import.
 #include "client/cli/command.hpp"
 #include "client/cli/csv.hpp"
+#include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text.hpp"
 #include "client/cli/text_table.hpp"
 #include "client/cli/views.hpp"
@@ -26,21 +28,24 @@ int add(Context& ctx) {
   if (auto id = ctx.args.value("id")) body["id"] = *id;
   json::value answer =
       ctx.session().expect(ctx.session().send(verb::post, players_path(ctx), body));
-  ctx.out << "Added " << text_member(answer.as_object(), "name") << " as "
-          << text_member(answer.as_object(), "id") << " (event #"
-          << json::serialize(answer.at("seq")) << ").\n";
+  ctx.out << ctx.say(i18n::Message("cli.player.added",
+                                   {{"name", text_member(answer.as_object(), "name")},
+                                    {"id", text_member(answer.as_object(), "id")},
+                                    {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   return kOk;
 }
 
 int drop(Context& ctx) {
   auto reason = ctx.args.value("reason");
-  if (!reason || reason->empty()) throw usage_error("a drop needs --reason");
+  if (!reason || reason->empty()) throw usage_error("cli.player.drop_needs_reason");
   const std::string& player = ctx.args.positionals.at(0);
   json::value answer = ctx.session().expect(
       ctx.session().send(verb::post, players_path(ctx) + "/" + url_encode(player) + "/drop",
                          json::object{{"reason", *reason}}));
-  ctx.out << "Dropped " << player << " (event #" << json::serialize(answer.at("seq"))
-          << "): not seated from the next round on; their results stay.\n";
+  ctx.out << ctx.say(i18n::Message("cli.player.dropped",
+                                   {{"player", player}, {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   return kOk;
 }
 
@@ -60,63 +65,74 @@ bool valid_player_id(const std::string& id) {
   });
 }
 
+// What is wrong on a line of the file: "line 3: the name is empty".
+i18n::Message line_problem(int line, const char* key, std::vector<i18n::NamedArg> args = {}) {
+  args.emplace_back("line", std::to_string(line));
+  return i18n::Message(key, std::move(args));
+}
+
+// Prints "tally: FILE: nothing was imported:" and the problems below it, one a line, and stops
+// with `code`.
+[[noreturn]] void nothing_imported(Context& ctx, ExitCode code, const std::string& file,
+                                   const std::vector<i18n::Message>& problems) {
+  ctx.err << "tally: " << ctx.say(i18n::Message("cli.import.nothing_imported", {{"file", file}}));
+  for (const auto& p : problems) ctx.err << "\n  " << ctx.say(p);
+  ctx.err << "\n";
+  throw Failure(code, {});
+}
+
 // Reads and checks the whole file before anything is sent: a header with `name` (and `id`),
 // then one player per record. Every problem is listed; any problem stops the import.
-std::vector<ImportRow> read_import(const std::string& text, const std::string& file) {
+std::vector<ImportRow> read_import(Context& ctx, const std::string& text, const std::string& file) {
   std::vector<CsvRecord> records;
   try {
     records = parse_csv(text);
-  } catch (const std::invalid_argument& e) {
-    throw Failure(kInvalid, file + ": " + e.what());
+  } catch (const CsvError& e) {
+    throw Failure(kInvalid, i18n::Message("cli.import.file_problem",
+                                          {{"file", file}, {"problem", ctx.say(e.message())}}));
   }
-  if (records.empty()) throw Failure(kInvalid, file + ": empty (expected a header: id,name)");
+  if (records.empty()) throw Failure(kInvalid, i18n::Message("cli.import.empty", {{"file", file}}));
   int id_column = -1, name_column = -1;
-  std::vector<std::string> problems;
+  std::vector<i18n::Message> problems;
   const auto& header = records[0].fields;
   for (std::size_t i = 0; i < header.size(); ++i) {
     std::string column = lower(trim(header[i]));
     int& slot = column == "id" ? id_column : column == "name" ? name_column : id_column;
     if (column != "id" && column != "name") {
-      problems.push_back("line 1: unknown column \"" + header[i] + "\" (the header is id,name)");
+      problems.push_back(line_problem(1, "cli.import.unknown_column", {{"column", header[i]}}));
     } else if (slot >= 0) {
-      problems.push_back("line 1: column \"" + column + "\" appears twice");
+      problems.push_back(line_problem(1, "cli.import.column_twice", {{"column", column}}));
     } else {
       slot = static_cast<int>(i);
     }
   }
-  if (name_column < 0) problems.push_back("line 1: the header has no name column (id,name)");
+  if (name_column < 0) problems.push_back(line_problem(1, "cli.import.no_name_column"));
 
   std::vector<ImportRow> rows;
   std::map<std::string, int> seen;
   for (std::size_t r = 1; r < records.size() && name_column >= 0; ++r) {
     const CsvRecord& rec = records[r];
-    std::string at = "line " + std::to_string(rec.line) + ": ";
     if (rec.fields.size() != header.size()) {
-      problems.push_back(at + std::to_string(rec.fields.size()) + " fields, the header has " +
-                         std::to_string(header.size()));
+      problems.push_back(line_problem(rec.line, "cli.import.field_count",
+                                      {{"fields", rec.fields.size()}, {"header", header.size()}}));
       continue;
     }
     ImportRow row{rec.line, id_column >= 0 ? trim(rec.fields[id_column]) : "",
                   trim(rec.fields[name_column])};
-    if (row.name.empty()) problems.push_back(at + "the name is empty");
+    if (row.name.empty()) problems.push_back(line_problem(rec.line, "cli.import.empty_name"));
     if (!row.id.empty() && !valid_player_id(row.id)) {
-      problems.push_back(at + "id \"" + row.id +
-                         "\" must be 1–64 letters, digits, '-', '_' or '.'");
+      problems.push_back(line_problem(rec.line, "cli.import.bad_id", {{"id", row.id}}));
     }
     if (!row.id.empty()) {
       auto [it, fresh] = seen.emplace(row.id, rec.line);
       if (!fresh) {
-        problems.push_back(at + "id \"" + row.id + "\" is already on line " +
-                           std::to_string(it->second));
+        problems.push_back(line_problem(rec.line, "cli.import.id_twice",
+                                        {{"id", row.id}, {"other", std::to_string(it->second)}}));
       }
     }
     rows.push_back(std::move(row));
   }
-  if (!problems.empty()) {
-    std::string message = file + ": nothing was imported:";
-    for (const auto& p : problems) message += "\n  " + p;
-    throw Failure(kInvalid, message);
-  }
+  if (!problems.empty()) nothing_imported(ctx, kInvalid, file, problems);
   return rows;
 }
 
@@ -137,33 +153,33 @@ std::string import_key(const std::string& tournament, const ImportRow& row) {
 
 int import(Context& ctx) {
   const std::string& file = ctx.args.positionals.at(0);
-  std::vector<ImportRow> rows = read_import(read_input_file(ctx, file), file);
-  if (rows.empty()) throw Failure(kInvalid, file + ": no players below the header");
+  std::vector<ImportRow> rows = read_import(ctx, read_input_file(ctx, file), file);
+  if (rows.empty()) {
+    throw Failure(kInvalid, i18n::Message("cli.import.no_players", {{"file", file}}));
+  }
 
   // Players registered before (by an earlier run of this import): the same id and name are
   // skipped, the same id with another name is a conflict — found before anything is sent.
   TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
   std::map<std::string, std::string> registered;
   for (const auto& p : info.players) registered[p.id] = p.name;
-  std::vector<std::string> conflicts;
+  std::vector<i18n::Message> conflicts;
   for (const auto& row : rows) {
     auto it = row.id.empty() ? registered.end() : registered.find(row.id);
     if (it != registered.end() && it->second != row.name) {
-      conflicts.push_back("line " + std::to_string(row.line) + ": " + row.id +
-                          " is registered as \"" + it->second + "\", not \"" + row.name + "\"");
+      conflicts.push_back(
+          line_problem(row.line, "cli.import.registered_otherwise",
+                       {{"id", row.id}, {"registered", it->second}, {"name", row.name}}));
     }
   }
-  if (!conflicts.empty()) {
-    std::string message = file + ": nothing was imported:";
-    for (const auto& c : conflicts) message += "\n  " + c;
-    throw Failure(kConflict, message);
-  }
+  if (!conflicts.empty()) nothing_imported(ctx, kConflict, file, conflicts);
 
-  TextTable table({{"ID"}, {"Name"}, {"Status"}});
+  TextTable table(
+      {{ctx.say("cli.column.id")}, {ctx.say("cli.column.name")}, {ctx.say("cli.column.status")}});
   int added = 0, already = 0;
   for (const auto& row : rows) {
     if (!row.id.empty() && registered.count(row.id) > 0) {
-      table.add_row({row.id, row.name, "already registered"});
+      table.add_row({row.id, row.name, ctx.say("cli.import.status_already")});
       ++already;
       continue;
     }
@@ -173,19 +189,21 @@ int import(Context& ctx) {
                                                  {{"Idempotency-Key", import_key(info.id, row)}});
     if (reply.status >= 400) {
       table.print(ctx.out);
-      ctx.err << "tally: line " << row.line << " (" << row.name << ") was refused; " << added
-              << " player(s) were added before it. Fix the file and run the import again:\n"
-                 "  the players already added are recognised.\n";
+      ctx.err << "tally: "
+              << ctx.say(i18n::Message(
+                     "cli.import.refused",
+                     {{"line", std::to_string(row.line)}, {"name", row.name}, {"added", added}}))
+              << "\n";
       ctx.session().expect(reply);  // prints the problem and fails with its exit code
     }
     json::value answer = reply.json();
-    table.add_row({text_member(answer.as_object(), "id"), row.name, "added"});
+    table.add_row(
+        {text_member(answer.as_object(), "id"), row.name, ctx.say("cli.import.status_added")});
     ++added;
   }
   table.print(ctx.out);
-  ctx.out << "Imported " << added << " player(s)";
-  if (already > 0) ctx.out << "; " << already << " were already registered";
-  ctx.out << ".\n";
+  ctx.out << ctx.say(i18n::Message("cli.import.done", {{"added", added}, {"already", already}}))
+          << "\n";
   return kOk;
 }
 
@@ -195,30 +213,26 @@ std::vector<Command> player_commands() {
   return {
       {"player add",
        "NAME [--id ID]",
-       "Register a player (organizer)",
-       "ID is 1–64 letters, digits, '-', '_' or '.'; without --id the server makes one.",
-       {{"id", 0, "ID", "the player's id"}},
+       "cli.cmd.player_add.summary",
+       "cli.cmd.player_add.details",
+       {{"id", 0, "ID", "cli.option.player_id"}},
        1,
        1,
        true,
        add},
       {"player drop",
        "PLAYER --reason TEXT",
-       "Drop a player: no longer seated, results kept (organizer)",
+       "cli.cmd.player_drop.summary",
        "",
-       {{"reason", 0, "TEXT", "why (kept in the audit trail)"}},
+       {{"reason", 0, "TEXT", "cli.option.reason_audit"}},
        1,
        1,
        true,
        drop},
       {"player import",
        "FILE.csv",
-       "Register the players of a CSV file with a header id,name (organizer)",
-       "The file is UTF-8 CSV (RFC 4180): a header naming the columns id and name (in any\n"
-       "order; id may be left out or empty, then the server makes one), one player per line;\n"
-       "fields with commas, quotes or line breaks are quoted (\"Novák, Jan\"), a quote inside\n"
-       "is doubled. The whole file is checked first: any problem and nothing is sent. Running\n"
-       "the same import again skips the players already registered. FILE - reads stdin.",
+       "cli.cmd.player_import.summary",
+       "cli.cmd.player_import.details",
        {},
        1,
        1,

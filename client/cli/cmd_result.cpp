@@ -6,6 +6,7 @@
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
 #include "client/cli/result_form.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
 
 #include <ostream>
@@ -22,23 +23,40 @@ struct Target {
   std::uint64_t table = 0;
 };
 
-std::string where(const Target& t) {
-  return "round " + std::to_string(t.round) + ", table " + std::to_string(t.table);
+std::string where(Context& ctx, const Target& t) {
+  return round_and_table(ctx.lang, t.round, t.table);
+}
+
+// "Round 1, table 2: …" (a sentence's start) in the user's language.
+std::string at_table(Context& ctx, const Target& t, const i18n::Message& what) {
+  return ctx.say(i18n::Message("cli.result.at_table",
+                               {{"round", t.round}, {"table", t.table}, {"what", ctx.say(what)}}));
 }
 
 // The entry in effect at a table, after a 412 or before prompting for a table already entered:
 // "tally: round 1, table 2: already entered by Eva at 14:32", then the entry and what to do.
 void print_existing(Context& ctx, const Target& target, const json::object& table,
                     const std::string& headline) {
-  ctx.err << "tally: " << where(target) << ": " << headline << "\n";
-  std::string entry = entry_summary(table);
-  if (!entry.empty()) ctx.err << "The result now: " << entry << "\n";
-  if (table.contains("result") && table.at("result").is_object()) {
-    print_result(ctx.err, table.at("result"), target.info);
+  ctx.err << "tally: " << where(ctx, target) << ": " << headline << "\n";
+  std::string entry = entry_summary(table, ctx.lang);
+  if (!entry.empty()) {
+    ctx.err << ctx.say(i18n::Message("cli.result.now", {{"entry", entry}})) << "\n";
   }
-  ctx.err << "To replace it: tally correct " << target.round << " " << target.table << " --version "
-          << cell_text(table.at("version"))
-          << " --reason TEXT, with the result as for result enter\n";
+  if (table.contains("result") && table.at("result").is_object()) {
+    print_result(ctx.err, table.at("result"), target.info, ctx.lang);
+  }
+  ctx.err << ctx.say(i18n::Message(
+                 "cli.result.to_replace",
+                 {{"command", "tally correct " + std::to_string(target.round) + " " +
+                                  std::to_string(target.table) + " --version " +
+                                  cell_text(table.at("version")) + " --reason TEXT"}}))
+          << "\n";
+}
+
+// "already entered by Eva at 14:32".
+std::string already_entered(Context& ctx, const json::object& table) {
+  return ctx.say(
+      i18n::Message("cli.result.already_entered", {{"by_at", entered_by_at(table, ctx.lang)}}));
 }
 
 // The game's result as the server describes it (GET /v1/games), or null for a server that
@@ -59,23 +77,24 @@ bool show_check(Context& ctx, std::ostream& out, const Target& target, json::obj
       table_path(target.info.id, target.round, target.table) + "/result/check", body);
   if (reply.status == 422) {
     std::string detail = problem_detail(reply);
-    ctx.err << "The server would refuse it" << (detail.empty() ? "" : ": " + detail) << "\n";
-    print_problem_errors(reply, ctx.err);
+    ctx.err << (detail.empty()
+                    ? ctx.say("cli.check.refused")
+                    : ctx.say(i18n::Message("cli.check.refused_detail", {{"detail", detail}})))
+            << "\n";
+    print_problem_errors(reply, ctx.err, ctx.lang);
     return false;
   }
   json::value answer = ctx.session().expect(reply);
   const json::value* result =
       answer.is_object() ? answer.as_object().if_contains("result") : nullptr;
-  std::string as_of;
-  if (answer.is_object() && answer.as_object().contains("seq")) {
-    as_of = " (as of event #" + cell_text(answer.at("seq")) + ")";
-  }
-  if (result != nullptr && result->is_object()) {
-    out << "The server computes" << as_of << ":\n";
-    print_result(out, *result, target.info);
-  } else {
-    out << "The server accepts it" << as_of << " but shows no computed result for it.\n";
-  }
+  std::string seq;
+  if (answer.is_object() && answer.as_object().contains("seq")) seq = cell_text(answer.at("seq"));
+  bool computed = result != nullptr && result->is_object();
+  // The pattern's select: whether the answer names the event it is as of.
+  i18n::Message said(computed ? "cli.check.computes" : "cli.check.accepts_without_result",
+                     {{"as_of", seq.empty() ? "no" : "yes"}, {"seq", seq}});
+  out << ctx.say(said) << "\n";
+  if (computed) print_result(out, *result, target.info, ctx.lang);
   return true;
 }
 
@@ -87,8 +106,7 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
                     bool correction) {
   bool from_file = ctx.args.has("file");
   bool from_flags = ctx.args.has("player");
-  if (from_file && from_flags)
-    throw usage_error("give the result by --file or by --player, not both");
+  if (from_file && from_flags) throw usage_error("cli.result.file_or_player");
   json::object body;
   if (from_file) {
     std::string file = *ctx.args.value("file");
@@ -98,7 +116,7 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
     } else if (parsed.is_object()) {
       body = parsed.as_object();
     } else {
-      throw Failure(kInvalid, file + " must hold {\"players\":[…]} or a list of players");
+      throw Failure(kInvalid, i18n::Message("cli.result.file_shape", {{"file", file}}));
     }
     return body;
   }
@@ -108,21 +126,26 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
     return body;
   }
   if (form == nullptr) {
-    throw usage_error("the server describes no " + target.info.game +
-                      " result to ask for: use --file or --player");
+    throw usage_error(i18n::Message("cli.result.no_form", {{"game", target.info.game}}));
   }
   Prompter ask = ctx.prompter();
-  ctx.err << target.info.name << ": " << where(target) << " (" << target.info.game << ")\n";
+  ctx.err << ctx.say(i18n::Message("cli.result.prompt_heading", {{"tournament", target.info.name},
+                                                                 {"round", target.round},
+                                                                 {"table", target.table},
+                                                                 {"game", target.info.game}}))
+          << "\n";
   std::optional<json::array> previous;
   for (;;) {
     body["players"] = players_from_prompts(ask, ctx.err, *form, *table, target.info,
                                            previous ? &*previous : nullptr);
     if (ctx.args.has("yes") && !ctx.args.has("check")) return body;
-    ctx.err << "About to send:\n";
-    print_entry(ctx.err, body["players"].as_array(), target.info);
+    ctx.err << ctx.say("cli.result.about_to_send") << "\n";
+    print_entry(ctx.err, body["players"].as_array(), target.info, ctx.lang);
     if (show_check(ctx, ctx.err, target, body, reason)) {
       if (ctx.args.has("check")) return body;
-      if (!ask.yes_no("Send this result?", true)) throw Failure(kUsage, "nothing was sent");
+      if (!ask.yes_no(ctx.say("cli.result.ask_send"), true)) {
+        throw Failure(kUsage, "cli.result.nothing_sent");
+      }
       return body;
     }
     // A first entry the server takes for a replacement: someone entered the table meanwhile.
@@ -130,12 +153,14 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
       json::object now =
           table_of(load_round(ctx.session(), target.info.id, target.round), target.table);
       if (now.contains("entered_by") && text_member(now, "status") == "reported") {
-        print_existing(ctx, target, now, "entered meanwhile by " + entered_by_at(now));
-        throw Failure(kConflict, "");
+        print_existing(ctx, target, now,
+                       ctx.say(i18n::Message("cli.result.entered_meanwhile",
+                                             {{"by_at", entered_by_at(now, ctx.lang)}})));
+        throw Failure(kConflict, {});
       }
     }
-    if (!ask.yes_no("Change the entry (your answers are the defaults)?", true)) {
-      throw Failure(kInvalid, "nothing was sent");
+    if (!ask.yes_no(ctx.say("cli.result.ask_change"), true)) {
+      throw Failure(kInvalid, "cli.result.nothing_sent");
     }
     previous = body["players"].as_array();
   }
@@ -150,7 +175,7 @@ int put_result(Context& ctx, bool correction) {
 
   std::optional<std::string> reason = ctx.args.value("reason");
   if (correction && (!reason || reason->empty())) {
-    throw usage_error("a correction needs --reason (kept in the audit trail)");
+    throw usage_error("cli.result.correction_needs_reason");
   }
   std::optional<std::string> version = ctx.args.value("version");
 
@@ -162,13 +187,15 @@ int put_result(Context& ctx, bool correction) {
   }
   if (table && !correction && text_member(*table, "status") == "reported" &&
       table->contains("entered_by")) {
-    print_existing(ctx, target, *table, "already entered by " + entered_by_at(*table));
+    print_existing(ctx, target, *table, already_entered(ctx, *table));
     return kConflict;
   }
   if (correction && !version) {
     version = cell_text(table->at("version"));
-    std::string entry = entry_summary(*table);
-    ctx.err << "Replacing the result " << (entry.empty() ? "of version " + *version : entry)
+    std::string entry = entry_summary(*table, ctx.lang);
+    ctx.err << (entry.empty() ? ctx.say(i18n::Message("cli.result.replacing_version",
+                                                      {{"version", *version}}))
+                              : ctx.say(i18n::Message("cli.result.replacing", {{"entry", entry}})))
             << "\n";
   }
 
@@ -189,8 +216,8 @@ int put_result(Context& ctx, bool correction) {
               << "\n";
       return kOk;
     }
-    ctx.out << "Round " << target.round << ", table " << target.table << ": nothing sent.\n";
-    if (!show_check(ctx, ctx.out, target, body, reason)) throw Failure(kInvalid, "");
+    ctx.out << at_table(ctx, target, "cli.result.nothing_sent_here") << "\n";
+    if (!show_check(ctx, ctx.out, target, body, reason)) throw Failure(kInvalid, {});
     return kOk;
   }
   if (reason) body["reason"] = *reason;
@@ -210,9 +237,7 @@ int put_result(Context& ctx, bool correction) {
         problem.at("table").is_object()) {
       std::string detail = text_member(problem.as_object(), "detail");
       const json::object& now = problem.at("table").as_object();
-      if (!correction && now.contains("entered_by")) {
-        detail = "already entered by " + entered_by_at(now);
-      }
+      if (!correction && now.contains("entered_by")) detail = already_entered(ctx, now);
       print_existing(ctx, target, now, detail);
       return kConflict;
     }
@@ -223,10 +248,12 @@ int put_result(Context& ctx, bool correction) {
     return kOk;
   }
   const auto& o = answer.as_object();
-  ctx.out << "Round " << target.round << ", table " << target.table << ": result "
-          << (correction ? "replaced" : "entered") << " (version " << cell_text(o.at("version"))
-          << ", event #" << cell_text(o.at("seq")) << ").\n";
-  print_result(ctx.out, o.at("result"), target.info);
+  ctx.out << at_table(ctx, target,
+                      i18n::Message(correction ? "cli.result.replaced" : "cli.result.entered",
+                                    {{"version", cell_text(o.at("version"))},
+                                     {"seq", cell_text(o.at("seq"))}}))
+          << "\n";
+  print_result(ctx.out, o.at("result"), target.info, ctx.lang);
   return kOk;
 }
 
@@ -234,43 +261,30 @@ int enter(Context& ctx) { return put_result(ctx, false); }
 int correct(Context& ctx) { return put_result(ctx, true); }
 
 std::vector<OptionSpec> input_options() {
-  return {{"file", 0, "FILE", "the result as JSON: {\"players\":[…]} or a list (- for stdin)"},
-          {"player", 0, "SPEC", "one player: ID:field=value,… (see above)", true},
-          {"yes", 'y', "", "send without asking (prompts only)"},
-          {"check", 0, "", "show what the server would compute, and send nothing"},
-          {"json", 0, "", "print the server's JSON answer"}};
+  return {{"file", 0, "FILE", "cli.option.result_file"},
+          {"player", 0, "SPEC", "cli.option.result_player", true},
+          {"yes", 'y', "", "cli.option.yes"},
+          {"check", 0, "", "cli.option.check"},
+          {"json", 0, "", "cli.option.json"}};
 }
 
-const char* kInputHelp =
-    "The result comes from --file, from one --player per player, or (with neither) from\n"
-    "prompts for each seated player. The fields are the game's as the server describes them\n"
-    "(`tally games GAME` lists them, with their ranges and choices). A boolean alone means\n"
-    "true; a required boolean not given is false; a list is written a+b; a derived field\n"
-    "(e.g. AGoT's winner) is computed from its source when not given. Example:\n"
-    "  --player a:settlements=2,cities=3,vp_cards=0,knights=3,roads=6,longest_road=4,largest_army\n"
-    "With prompts, the entry and what the server computes from it (POST …/result/check) are\n"
-    "shown before \"Send this result?\"; an entry the server would refuse is shown with its\n"
-    "errors and can be changed. --check does the same for any input and sends nothing.";
+// Where a result comes from: the same for result enter and correct.
+const i18n::Term kInputHelp{"cli.help.result_input"};
 
 }  // namespace
 
 std::vector<Command> result_commands() {
   std::vector<OptionSpec> correct_options = input_options();
-  correct_options.insert(
-      correct_options.begin(),
-      {{"reason", 0, "TEXT", "why the result is corrected (required)"},
-       {"version", 0, "V", "the version you are replacing (default: the table's current one)"}});
+  correct_options.insert(correct_options.begin(),
+                         {{"reason", 0, "TEXT", "cli.option.reason_correct"},
+                          {"version", 0, "V", "cli.option.version"}});
   return {
       {"result enter", "ROUND TABLE [--file FILE | --player SPEC...] [--yes | --check]",
-       "Enter a table's first result (judge)",
-       std::string(kInputHelp) +
-           "\nIf another judge entered the table first, their entry is shown (exit 3).",
-       input_options(), 2, 2, true, enter},
+       "cli.cmd.result_enter.summary",
+       i18n::Message("cli.cmd.result_enter.details", {{"input", kInputHelp}}), input_options(), 2,
+       2, true, enter},
       {"correct", "ROUND TABLE --reason TEXT [--version V] [--file FILE | --player SPEC...]",
-       "Replace a table's result, with a reason (judge)",
-       std::string(kInputHelp) +
-           "\nThe replacement is sent with If-Match: the version replaced. If the table changed\n"
-           "since (someone else corrected it), the current entry is shown (exit 3).",
+       "cli.cmd.correct.summary", i18n::Message("cli.cmd.correct.details", {{"input", kInputHelp}}),
        correct_options, 2, 2, true, correct},
   };
 }

@@ -1,6 +1,7 @@
 // tally round seat | show.
 #include "client/cli/command.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
 
 #include <ostream>
@@ -13,33 +14,42 @@ namespace json = boost::json;
 namespace {
 
 void print_round(Context& ctx, const json::object& round, const TournamentInfo& info) {
-  for (const auto& t : round.at("tables").as_array()) print_table(ctx.out, t.as_object(), info);
+  for (const auto& t : round.at("tables").as_array()) {
+    print_table(ctx.out, t.as_object(), info, ctx.lang);
+  }
   for (const char* list : {"variant", "moved"}) {
     if (!round.contains(list) || !round.at(list).is_array() || round.at(list).as_array().empty())
       continue;
-    ctx.out << (std::string(list) == "variant" ? "Variant:" : "Moved by the league solver:")
+    ctx.out << ctx.say(std::string(list) == "variant" ? "cli.round.variant" : "cli.round.moved")
             << "\n";
     for (const auto& item : round.at(list).as_array()) {
       if (item.is_string()) {
-        ctx.out << "  - " << item.as_string() << "\n";
+        ctx.out << "  - " << item.as_string() << "\n";  // the server's text
       } else {
         const auto& o = item.as_object();
-        ctx.out << "  - " << info.label_of(text_member(o, "player")) << " at table "
-                << cell_text(o.at("table")) << " (league " << text_member(o, "table_league")
-                << "), rated for league " << text_member(o, "rating_league") << "\n";
+        ctx.out << "  - "
+                << ctx.say(i18n::Message("cli.round.moved_player",
+                                         {{"player", info.label_of(text_member(o, "player"))},
+                                          {"table", cell_text(o.at("table"))},
+                                          {"table_league", text_member(o, "table_league")},
+                                          {"rating_league", text_member(o, "rating_league")}}))
+                << "\n";
       }
     }
   }
 }
 
-std::string heading(const json::object& round) {
-  std::ostringstream out;
-  out << "Round " << cell_text(round.at("round")) << " (" << text_member(round, "method");
-  if (round.contains("seed")) out << ", seed " << cell_text(round.at("seed"));
-  out << "): " << cell_text(round.at("reported")) << " of " << cell_text(round.at("tables_total"))
-      << " tables reported";
-  if (round.contains("forced") && round.at("forced").as_bool()) out << "; seated by force";
-  return out.str();
+std::string heading(Context& ctx, const json::object& round) {
+  i18n::Message heading(round.contains("seed") ? "cli.round.heading_seed" : "cli.round.heading",
+                        {{"round", cell_text(round.at("round"))},
+                         {"method", text_member(round, "method")},
+                         {"progress", round_progress(ctx.lang, round)}});
+  if (round.contains("seed")) heading.with("seed", cell_text(round.at("seed")));
+  std::string out = ctx.say(heading);
+  if (round.contains("forced") && round.at("forced").as_bool()) {
+    out += ctx.say("cli.round.forced");
+  }
+  return out;
 }
 
 int seat(Context& ctx) {
@@ -55,7 +65,7 @@ int seat(Context& ctx) {
       if (used != seed->size() || (*seed)[0] == '-') throw std::invalid_argument("seed");
       body["seed"] = n;
     } catch (const std::exception&) {
-      throw usage_error("--seed must be a non-negative whole number");
+      throw usage_error("cli.round.bad_seed");
     }
   }
   if (!tables.empty()) {
@@ -72,7 +82,7 @@ int seat(Context& ctx) {
   }
   if (ctx.args.has("force")) {
     body["force"] = true;
-    if (!ctx.args.has("reason")) throw usage_error("--force needs a --reason");
+    if (!ctx.args.has("reason")) throw usage_error("cli.round.force_needs_reason");
   }
   if (auto reason = ctx.args.value("reason")) body["reason"] = *reason;
 
@@ -85,11 +95,15 @@ int seat(Context& ctx) {
   }
   const auto& round = answer.as_object();
   if (round.contains("superseded")) {
-    ctx.out << "Round " << cell_text(round.at("round")) << " was seated (event #"
-            << cell_text(round.at("seq")) << ") and withdrawn since.\n";
+    ctx.out << ctx.say(i18n::Message(
+                   "cli.round.withdrawn",
+                   {{"round", cell_text(round.at("round"))}, {"seq", cell_text(round.at("seq"))}}))
+            << "\n";
     return kOk;
   }
-  ctx.out << heading(round) << "; event #" << cell_text(round.at("seq")) << "\n";
+  ctx.out << heading(ctx, round)
+          << ctx.say(i18n::Message("cli.round.event", {{"seq", cell_text(round.at("seq"))}}))
+          << "\n";
   print_round(ctx, round, info);
   return kOk;
 }
@@ -102,7 +116,7 @@ int show(Context& ctx) {
     ctx.out << json::serialize(round) << "\n";
     return kOk;
   }
-  ctx.out << heading(round) << "\n";
+  ctx.out << heading(ctx, round) << "\n";
   print_round(ctx, round, info);
   return kOk;
 }
@@ -113,28 +127,23 @@ std::vector<Command> round_commands() {
   return {
       {"round seat",
        "[--method random|standings|manual] [--seed N] [--table IDS]... [--force --reason TEXT]",
-       "Seat the next round (organizer)",
-       "Without --method the game's default applies (the server's).\n"
-       "Manual seating: one --table per table, the player ids separated by commas, e.g.\n"
-       "  tally round seat --table a,b,c,d --table e,f,g\n"
-       "A round is seated only when the previous one is fully reported; --force seats it\n"
-       "anyway and needs a --reason (kept in the audit trail). A game may want a --reason for a\n"
-       "manual seating too (AGoT, when it departs from its own); the server says so.",
-       {{"method", 0, "METHOD", "random, standings or manual"},
-        {"seed", 0, "N", "the random draw's seed (random only; made by the server otherwise)"},
-        {"table", 0, "IDS", "a manual table: player ids separated by commas", true},
-        {"force", 0, "", "seat although the previous round has unreported tables"},
-        {"reason", 0, "TEXT", "why (for --force, or a manual seating the game asks one for)"},
-        {"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.round_seat.summary",
+       "cli.cmd.round_seat.details",
+       {{"method", 0, "METHOD", "cli.option.method"},
+        {"seed", 0, "N", "cli.option.seed"},
+        {"table", 0, "IDS", "cli.option.table_ids", true},
+        {"force", 0, "", "cli.option.force"},
+        {"reason", 0, "TEXT", "cli.option.reason_seat"},
+        {"json", 0, "", "cli.option.json"}},
        0,
        0,
        true,
        seat},
       {"round show",
        "ROUND [--json]",
-       "Show a round: tables, players, results and who entered them",
+       "cli.cmd.round_show.summary",
        "",
-       {{"json", 0, "", "print the server's JSON answer"}},
+       {{"json", 0, "", "cli.option.json"}},
        1,
        1,
        true,

@@ -2,6 +2,7 @@
 // (`tally score calc`). The event is a JSON file or built from flags.
 #include "client/cli/command.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text_table.hpp"
 #include "client/cli/views.hpp"
 
@@ -24,7 +25,10 @@ json::value loose(const std::string& text) {
 std::pair<std::string, json::value> key_value(const std::string& item, const char* option) {
   auto eq = item.find('=');
   std::string key = item.substr(0, eq);
-  if (key.empty()) throw usage_error(std::string("--") + option + " needs KEY=VALUE");
+  if (key.empty()) {
+    throw usage_error(
+        i18n::Message("cli.score.needs_key_value", {{"option", std::string("--") + option}}));
+  }
   return {key, eq == std::string::npos ? json::value(true) : loose(item.substr(eq + 1))};
 }
 
@@ -32,26 +36,28 @@ std::pair<std::string, json::value> key_value(const std::string& item, const cha
 json::object scoring_event(Context& ctx) {
   if (auto file = ctx.args.value("file")) {
     json::value parsed = parse_json_input(read_input_file(ctx, *file), *file);
-    if (!parsed.is_object())
-      throw Failure(kInvalid, *file + " must hold one scoring event (an object)");
+    if (!parsed.is_object()) {
+      throw Failure(kInvalid, i18n::Message("cli.score.file_shape", {{"file", *file}}));
+    }
     return parsed.as_object();
   }
   auto feature = ctx.args.value("feature");
   auto event = ctx.args.value("event");
-  if (!feature == !event) {
-    throw usage_error("give the scoring as --file, or as --feature NAME or --event NAME");
-  }
+  if (!feature == !event) throw usage_error("cli.score.which_input");
   json::object out;
   if (feature) {
     out["feature"] = *feature;
     if (ctx.args.has("complete") == ctx.args.has("final")) {
-      throw usage_error("a feature is --complete (during play) or --final (final scoring)");
+      throw usage_error("cli.score.complete_or_final");
     }
     out["complete"] = ctx.args.has("complete");
     for (const char* count : {"tiles", "pennants"}) {
       if (auto v = ctx.args.value(count)) {
         json::value n = loose(*v);
-        if (!n.is_int64()) throw usage_error(std::string("--") + count + " must be a whole number");
+        if (!n.is_int64()) {
+          throw usage_error(
+              i18n::Message("cli.score.not_whole", {{"option", std::string("--") + count}}));
+        }
         out[count] = n;
       }
     }
@@ -78,7 +84,7 @@ json::object scoring_event(Context& ctx) {
   json::array robbers;
   for (const auto& r : ctx.args.values("robber")) {
     auto colon = r.find(':');
-    if (colon == std::string::npos) throw usage_error("--robber is ROBBER:ROBBED, e.g. blue:red");
+    if (colon == std::string::npos) throw usage_error("cli.score.robber_shape");
     robbers.push_back(json::object{{"player", r.substr(0, colon)}, {"robs", r.substr(colon + 1)}});
   }
   if (!robbers.empty()) out["robbers"] = std::move(robbers);
@@ -89,17 +95,18 @@ void print_scoring(Context& ctx, const json::object& answer, const TournamentInf
   auto label = [&](const std::string& player) {
     return info != nullptr ? info->label_of(player) : player;
   };
-  TextTable lines({{"Player"},
-                   {"Rule"},
-                   {"Count", TextTable::Align::right},
-                   {"Points", TextTable::Align::right}});
+  TextTable lines({{ctx.say("cli.score.column.player")},
+                   {ctx.say("cli.score.column.rule")},
+                   {ctx.say("cli.score.column.count"), TextTable::Align::right},
+                   {ctx.say("cli.score.column.points"), TextTable::Align::right}});
   for (const auto& l : answer.at("lines").as_array()) {
     const auto& o = l.as_object();
     lines.add_row({label(text_member(o, "player")), text_member(o, "rule"),
-                   o.contains("count") ? cell_text(o.at("count")) : "", cell_text(o.at("points"))});
+                   o.contains("count") ? shown(ctx.lang, o.at("count")) : "",
+                   shown(ctx.lang, o.at("points"))});
   }
   if (lines.empty()) {
-    ctx.out << "No lines: nobody scores.\n";
+    ctx.out << ctx.say("cli.score.no_lines") << "\n";
   } else {
     lines.print(ctx.out);
   }
@@ -107,9 +114,13 @@ void print_scoring(Context& ctx, const json::object& answer, const TournamentInf
     if (!answer.contains(member) || !answer.at(member).is_object()) continue;
     std::string line;
     for (const auto& [player, value] : answer.at(member).as_object()) {
-      line += (line.empty() ? " " : "; ") + label(std::string(player)) + " " + cell_text(value);
+      line +=
+          (line.empty() ? "" : "; ") + label(std::string(player)) + " " + shown(ctx.lang, value);
     }
-    ctx.out << (std::string(member) == "points" ? "Points:" : "Totals:") << line << "\n";
+    ctx.out << ctx.say(i18n::Message(
+                   std::string(member) == "points" ? "cli.score.points" : "cli.score.totals",
+                   {{"players", line}}))
+            << "\n";
   }
 }
 
@@ -121,9 +132,8 @@ int score(Context& ctx) {
   // The correction members travel beside the event (the server splits them off).
   if (auto supersedes = ctx.args.value("supersedes")) {
     json::value seq = loose(*supersedes);
-    if (!seq.is_int64() || seq.as_int64() <= 0)
-      throw usage_error("--supersedes must be an event number");
-    if (!ctx.args.has("reason")) throw usage_error("a correction (--supersedes) needs --reason");
+    if (!seq.is_int64() || seq.as_int64() <= 0) throw usage_error("cli.action.bad_supersedes");
+    if (!ctx.args.has("reason")) throw usage_error("cli.action.supersedes_needs_reason");
     body["supersedes"] = seq;
   }
   if (auto reason = ctx.args.value("reason")) body["reason"] = *reason;
@@ -133,8 +143,10 @@ int score(Context& ctx) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
   }
-  ctx.out << "Round " << round << ", table " << table << ": scoring recorded (event #"
-          << cell_text(answer.at("seq")) << ").\n";
+  ctx.out << ctx.say(i18n::Message(
+                 "cli.score.recorded",
+                 {{"round", round}, {"table", table}, {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   print_scoring(ctx, answer.as_object(), &info);
   return kOk;
 }
@@ -158,53 +170,43 @@ int calc(Context& ctx) {
 
 std::vector<OptionSpec> event_options() {
   return {
-      {"file", 0, "FILE", "the scoring event as JSON (- for stdin)"},
-      {"feature", 0, "NAME", "a feature event: road, city, monastery, field, castle, …"},
-      {"complete", 0, "", "the feature was completed during play"},
-      {"final", 0, "", "the feature is scored at final scoring"},
-      {"tiles", 0, "N", "the feature's tiles"},
-      {"pennants", 0, "N", "a city's pennants"},
-      {"figure", 0, "PLAYER[:FIGURE]", "a figure on the feature (default: follower)", true},
-      {"modifier", 0, "KEY[=VALUE]", "a modifier, e.g. inn or cathedral (VALUE as JSON)", true},
-      {"bonus", 0, "KEY=VALUE", "a bonus, e.g. teacher=p1 (VALUE as JSON or text)", true},
-      {"event", 0, "NAME", "a turn event instead: payday, circus, fortune, …"},
-      {"set", 0, "KEY=VALUE", "any other member of the event (VALUE as JSON or text)", true},
-      {"robber", 0, "ROBBER:ROBBED", "a robber on the score track", true},
-      {"json", 0, "", "print the server's JSON answer"},
+      {"file", 0, "FILE", "cli.option.score_file"},
+      {"feature", 0, "NAME", "cli.option.feature"},
+      {"complete", 0, "", "cli.option.complete"},
+      {"final", 0, "", "cli.option.final"},
+      {"tiles", 0, "N", "cli.option.tiles"},
+      {"pennants", 0, "N", "cli.option.pennants"},
+      {"figure", 0, "PLAYER[:FIGURE]", "cli.option.figure", true},
+      {"modifier", 0, "KEY[=VALUE]", "cli.option.modifier", true},
+      {"bonus", 0, "KEY=VALUE", "cli.option.bonus", true},
+      {"event", 0, "NAME", "cli.option.event"},
+      {"set", 0, "KEY=VALUE", "cli.option.set", true},
+      {"robber", 0, "ROBBER:ROBBED", "cli.option.robber", true},
+      {"json", 0, "", "cli.option.json"},
   };
 }
 
-const char* kEventHelp =
-    "The event is the JSON object of docs/games/carcassonne.md §4–§6, from --file or built from\n"
-    "the flags. Examples:\n"
-    "  --feature city --complete --tiles 5 --pennants 2 --figure p1 --figure p2:large\n"
-    "  --feature road --final --tiles 4 --figure p1 --modifier inn\n"
-    "  --event payday --set player=p1 --set followers=3";
+// How a scoring event is given: the same for score and score calc.
+const i18n::Term kEventHelp{"cli.help.score_event"};
 
 }  // namespace
 
 std::vector<Command> score_commands() {
   std::vector<OptionSpec> at_table = event_options();
-  at_table.push_back({"supersedes", 0, "SEQ", "correct this earlier scoring (needs --reason)"});
-  at_table.push_back({"reason", 0, "TEXT", "why (required with --supersedes)"});
+  at_table.push_back({"supersedes", 0, "SEQ", "cli.option.supersedes"});
+  at_table.push_back({"reason", 0, "TEXT", "cli.option.reason_supersedes"});
   std::vector<OptionSpec> calculator = event_options();
-  calculator.push_back(
-      {"edition", 0, "EDITION", "the edition rule, e.g. C2 (default: the server's)"});
-  calculator.push_back({"buildings-variant", 0, "", "with the little buildings variant"});
-  calculator.push_back({"spiel-doch-variant", 0, "", "with the Spiel Doch! variant"});
+  calculator.push_back({"edition", 0, "EDITION", "cli.option.edition"});
+  calculator.push_back({"buildings-variant", 0, "", "cli.option.buildings_variant"});
+  calculator.push_back({"spiel-doch-variant", 0, "", "cli.option.spiel_doch_variant"});
   return {
       {"score", "ROUND TABLE (--file EVENT.json | --feature NAME … | --event NAME …)",
-       "Record a Carcassonne scoring event at a table (judge)",
-       std::string(kEventHelp) +
-           "\nIn a tournament the players are the table's player ids. The answer shows the lines,\n"
-           "this event's points and the running totals.",
+       "cli.cmd.score.summary", i18n::Message("cli.cmd.score.details", {{"event", kEventHelp}}),
        at_table, 2, 2, true, score},
       {"score calc", "(--file EVENT.json | --feature NAME … | --event NAME …) [--edition C2]",
-       "Score a Carcassonne event without recording it (any player names)",
-       std::string(kEventHelp) +
-           "\nThe tournament rules are given as flags (`tally games carcassonne` lists them and\n"
-           "their defaults); nothing is stored.",
-       calculator, 0, 0, false, calc},
+       "cli.cmd.score_calc.summary",
+       i18n::Message("cli.cmd.score_calc.details", {{"event", kEventHelp}}), calculator, 0, 0,
+       false, calc},
   };
 }
 

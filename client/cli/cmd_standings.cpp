@@ -13,7 +13,7 @@ namespace json = boost::json;
 namespace {
 
 int standings(Context& ctx) {
-  if (ctx.args.has("json") && ctx.args.has("csv")) throw usage_error("--json or --csv, not both");
+  if (ctx.args.has("json") && ctx.args.has("csv")) throw usage_error("cli.standings.json_or_csv");
   std::string target = "/v1/tournaments/" + url_encode(ctx.tournament()) + "/standings";
   if (auto as_of = ctx.args.value("as-of")) target += "?as_of=" + url_encode(*as_of);
   json::value answer = ctx.session().read(target);
@@ -26,13 +26,17 @@ int standings(Context& ctx) {
     return kOk;
   }
   TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
-  ctx.out << info.name << ": standings";
   if (answer.as_object().contains("as_of")) {
-    ctx.out << " as of event #" << cell_text(answer.at("as_of")) << "\n";
+    ctx.out << ctx.say(
+        i18n::Message("cli.standings.heading_as_of",
+                      {{"tournament", info.name}, {"seq", cell_text(answer.at("as_of"))}}));
   } else {
-    ctx.out << " after event #" << cell_text(answer.at("seq")) << "\n";
+    ctx.out << ctx.say(
+        i18n::Message("cli.standings.heading",
+                      {{"tournament", info.name}, {"seq", cell_text(answer.at("seq"))}}));
   }
-  print_standings(ctx.out, answer.as_object());
+  ctx.out << "\n";
+  print_standings(ctx.out, answer.as_object(), ctx.lang);
   return kOk;
 }
 
@@ -42,13 +46,11 @@ std::vector<Command> standings_commands() {
   return {
       {"standings",
        "[--as-of SEQ] [--json | --csv]",
-       "Show the standings, now or as they were",
-       "Points that can be fractional are shown with two decimals (the server keeps them\n"
-       "exact; --json shows both). --as-of shows the standings right after event SEQ.\n"
-       "--csv writes: rank,player,name, then the game's columns (see docs/cli.md).",
-       {{"as-of", 0, "SEQ", "the standings as they were after event SEQ"},
-        {"json", 0, "", "print the server's JSON answer"},
-        {"csv", 0, "", "print CSV for a spreadsheet"}},
+       "cli.cmd.standings.summary",
+       "cli.cmd.standings.details",
+       {{"as-of", 0, "SEQ", "cli.option.as_of"},
+        {"json", 0, "", "cli.option.json"},
+        {"csv", 0, "", "cli.option.csv"}},
        0,
        0,
        true,

@@ -2,6 +2,7 @@
 #include "client/cli/command.hpp"
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text.hpp"
 #include "client/cli/views.hpp"
 
@@ -24,17 +25,17 @@ void add_correction(Context& ctx, json::object& body) {
       if (used != supersedes->size() || seq == 0) throw std::invalid_argument("seq");
       body["supersedes"] = seq;
     } catch (const std::exception&) {
-      throw usage_error("--supersedes must be an event number (the seq the audit shows)");
+      throw usage_error("cli.action.bad_supersedes");
     }
-    if (!reason || reason->empty()) throw usage_error("a correction (--supersedes) needs --reason");
+    if (!reason || reason->empty()) throw usage_error("cli.action.supersedes_needs_reason");
   }
   if (reason) body["reason"] = *reason;
 }
 
 std::vector<OptionSpec> correction_options() {
-  return {{"supersedes", 0, "SEQ", "correct this earlier action (needs --reason)"},
-          {"reason", 0, "TEXT", "why (required with --supersedes)"},
-          {"json", 0, "", "print the server's JSON answer"}};
+  return {{"supersedes", 0, "SEQ", "cli.option.supersedes_action"},
+          {"reason", 0, "TEXT", "cli.option.reason_supersedes"},
+          {"json", 0, "", "cli.option.json"}};
 }
 
 int claim(Context& ctx) {
@@ -50,9 +51,13 @@ int claim(Context& ctx) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
   }
-  ctx.out << "Round " << round << ", table " << table << ": the claimed win of "
-          << info.label_of(player) << " is recorded (event #" << cell_text(answer.at("seq"))
-          << ", version " << cell_text(answer.at("version")) << ").\n";
+  ctx.out << ctx.say(i18n::Message("cli.claim.recorded",
+                                   {{"round", round},
+                                    {"table", table},
+                                    {"player", info.label_of(player)},
+                                    {"seq", cell_text(answer.at("seq"))},
+                                    {"version", cell_text(answer.at("version"))}}))
+          << "\n";
   return kOk;
 }
 
@@ -60,13 +65,17 @@ int claim(Context& ctx) {
 void print_houses(Context& ctx, const json::object& table, const TournamentInfo& info) {
   if (table.contains("houses") && table.at("houses").is_object()) {
     for (const auto& [player, house] : table.at("houses").as_object()) {
-      ctx.out << "  " << info.label_of(std::string(player)) << ": " << cell_text(house) << "\n";
+      ctx.out << "  " << info.label_of(std::string(player)) << ": " << shown(ctx.lang, house)
+              << "\n";
     }
   }
   if (table.contains("pickable") && table.at("pickable").is_object()) {
     for (const auto& [player, options] : table.at("pickable").as_object()) {
-      ctx.out << "  " << info.label_of(std::string(player)) << ": not picked yet (may take "
-              << cell_text(options) << ")\n";
+      ctx.out << "  "
+              << ctx.say(i18n::Message("cli.pick.not_yet",
+                                       {{"player", info.label_of(std::string(player))},
+                                        {"houses", shown(ctx.lang, options)}}))
+              << "\n";
     }
   }
 }
@@ -82,7 +91,8 @@ std::string pick_choice(Context& ctx, const std::string& game, const std::string
   for (const auto& c : field->choices) {
     if (lower(c) == lower(text)) return c;
   }
-  throw usage_error("HOUSE must be one of " + joined(field->choices) + ", not \"" + text + "\"");
+  throw usage_error(i18n::Message("cli.pick.unknown_house",
+                                  {{"houses", joined(field->choices)}, {"text", text}}));
 }
 
 int pick(Context& ctx) {
@@ -99,8 +109,12 @@ int pick(Context& ctx) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
   }
-  ctx.out << "Round " << round << ", table " << table << ": " << info.label_of(player) << " plays "
-          << house << " (event #" << cell_text(answer.at("seq")) << ").\n";
+  ctx.out << ctx.say(i18n::Message("cli.pick.recorded", {{"round", round},
+                                                         {"table", table},
+                                                         {"player", info.label_of(player)},
+                                                         {"house", house},
+                                                         {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   print_houses(ctx, table_of(load_round(ctx.session(), info.id, round), table), info);
   return kOk;
 }
@@ -115,9 +129,10 @@ int pick_auto(Context& ctx) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
   }
-  ctx.out << "Round " << round << ", table " << table
-          << ": the remaining houses are assigned (event #" << cell_text(answer.at("seq"))
-          << ").\n";
+  ctx.out << ctx.say(i18n::Message(
+                 "cli.pick.auto_done",
+                 {{"round", round}, {"table", table}, {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   print_houses(ctx, answer.as_object(), info);
   return kOk;
 }
@@ -126,7 +141,7 @@ int void_event(Context& ctx) {
   const std::string& seq = ctx.args.positionals.at(0);
   std::uint64_t target = ctx.number_argument(0, "SEQ");
   auto reason = ctx.args.value("reason");
-  if (!reason || reason->empty()) throw usage_error("a void needs --reason");
+  if (!reason || reason->empty()) throw usage_error("cli.void.needs_reason");
   json::value answer = ctx.session().expect(ctx.session().send(
       verb::post, "/v1/tournaments/" + url_encode(ctx.tournament()) + "/events/" + seq + "/void",
       json::object{{"reason", *reason}}));
@@ -134,7 +149,9 @@ int void_event(Context& ctx) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
   }
-  ctx.out << "Event #" << target << " is voided (event #" << cell_text(answer.at("seq")) << ").\n";
+  ctx.out << ctx.say(i18n::Message("cli.void.done", {{"target", std::to_string(target)},
+                                                     {"seq", cell_text(answer.at("seq"))}}))
+          << "\n";
   return kOk;
 }
 
@@ -142,31 +159,24 @@ int void_event(Context& ctx) {
 
 std::vector<Command> table_action_commands() {
   return {
-      {"claim", "ROUND TABLE PLAYER [--supersedes SEQ --reason TEXT]",
-       "Record a claimed win at a Catan table (judge)",
-       "A claim may come before or after the result. Withdraw one with `tally void SEQ`.",
-       correction_options(), 3, 3, true, claim},
-      {"pick", "ROUND TABLE PLAYER HOUSE [--supersedes SEQ --reason TEXT]",
-       "Record an AGoT house pick (judge)",
-       "HOUSE is one of the houses the server describes for the game's picks (`tally games\n"
-       "agot`), in any case. A refused pick names the houses that would be accepted.",
-       correction_options(), 4, 4, true, pick},
+      {"claim", "ROUND TABLE PLAYER [--supersedes SEQ --reason TEXT]", "cli.cmd.claim.summary",
+       "cli.cmd.claim.details", correction_options(), 3, 3, true, claim},
+      {"pick", "ROUND TABLE PLAYER HOUSE [--supersedes SEQ --reason TEXT]", "cli.cmd.pick.summary",
+       "cli.cmd.pick.details", correction_options(), 4, 4, true, pick},
       {"pick auto",
        "ROUND TABLE",
-       "Assign the remaining houses at an AGoT table (organizer)",
-       "The server gives each player without a house one, by the game's own rule; the answer\n"
-       "shows the houses of the table.",
-       {{"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.pick_auto.summary",
+       "cli.cmd.pick_auto.details",
+       {{"json", 0, "", "cli.option.json"}},
        2,
        2,
        true,
        pick_auto},
       {"void",
        "SEQ --reason TEXT",
-       "Withdraw a claim, pick, scoring, or the newest round's seating (judge; seating: organizer)",
-       "SEQ is the event's number as `tally audit` shows it. A result is never voided: correct\n"
-       "it with `tally correct`.",
-       {{"reason", 0, "TEXT", "why (required)"}, {"json", 0, "", "print the server's JSON answer"}},
+       "cli.cmd.void.summary",
+       "cli.cmd.void.details",
+       {{"reason", 0, "TEXT", "cli.option.reason_required"}, {"json", 0, "", "cli.option.json"}},
        1,
        1,
        true,

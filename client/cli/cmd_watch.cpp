@@ -2,6 +2,7 @@
 #include "client/cli/command.hpp"
 #include "client/cli/live_feed.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/standings_view.hpp"
 #include "client/cli/views.hpp"
 
@@ -37,12 +38,16 @@ class WatchScreen {
     std::string type = text_member(m, "type");
     if (type == "event" && m.contains("event") && m.at("event").is_object()) {
       const auto& e = m.at("event").as_object();
-      last_change_ = "#" + cell_text(e.at("seq")) + " " + text_member(e, "type") + " by " +
-                     text_member(e, "by");
+      last_change_ = ctx_.say(i18n::Message("cli.watch.change", {{"seq", cell_text(e.at("seq"))},
+                                                                 {"type", text_member(e, "type")},
+                                                                 {"by", text_member(e, "by")}}));
       return;
     }
     if (type == "error") {
-      ctx_.err << "tally: the server says: " << text_member(m, "reason") << "\n";
+      ctx_.err << "tally: "
+               << ctx_.say(i18n::Message("cli.watch.server_says",
+                                         {{"reason", text_member(m, "reason")}}))
+               << "\n";
       return;
     }
     if (type != "snapshot" && type != "standings") return;
@@ -54,30 +59,38 @@ class WatchScreen {
     draw();
   }
 
-  void on_status(const std::string& status) {
-    if (status == "connected") {
-      if (lost_) ctx_.err << "tally: connected again\n";
-      lost_ = false;
-      return;
-    }
+  void on_connected() {
+    if (lost_) ctx_.err << "tally: " << ctx_.say("cli.watch.connected_again") << "\n";
+    lost_ = false;
+  }
+
+  void on_trouble(const std::string& what) {
     lost_ = true;
-    ctx_.err << "tally: " << status << "\n";
+    ctx_.err << "tally: " << what << "\n";
   }
 
  private:
   void draw() {
     // On a terminal each frame replaces the last; into a pipe or file frames follow each other.
     if (ctx_.stdout_is_terminal) ctx_.out << "\x1b[H\x1b[2J";
-    ctx_.out << title_ << ": live standings after event #" << seq_ << " (updated " << clock_now()
-             << ")\n";
+    ctx_.out << ctx_.say(
+                    i18n::Message("cli.watch.heading",
+                                  {{"tournament", title_}, {"seq", seq_}, {"time", clock_now()}}))
+             << "\n";
     if (round_.is_object()) {
       const auto& r = round_.as_object();
-      ctx_.out << "Round " << cell_text(r.at("round")) << ": " << cell_text(r.at("reported"))
-               << " of " << cell_text(r.at("tables_total")) << " tables reported\n";
+      ctx_.out << ctx_.say(
+                      i18n::Message("cli.round.line", {{"round", cell_text(r.at("round"))},
+                                                       {"progress", round_progress(ctx_.lang, r)}}))
+               << "\n";
     }
     ctx_.out << "\n";
-    print_standings(ctx_.out, standings_);
-    if (!last_change_.empty()) ctx_.out << "\nLast change: " << last_change_ << "\n";
+    print_standings(ctx_.out, standings_, ctx_.lang);
+    if (!last_change_.empty()) {
+      ctx_.out << "\n"
+               << ctx_.say(i18n::Message("cli.watch.last_change", {{"change", last_change_}}))
+               << "\n";
+    }
     if (!ctx_.stdout_is_terminal) ctx_.out << "\n";
     ctx_.out << std::flush;
     ++draws_;
@@ -105,7 +118,9 @@ std::optional<long long> positive_option(Context& ctx, const std::string& name) 
   } catch (const std::exception&) {
     n = 0;
   }
-  if (n <= 0) throw usage_error("--" + name + " must be a positive whole number");
+  if (n <= 0) {
+    throw usage_error(i18n::Message("cli.watch.not_positive", {{"option", "--" + name}}));
+  }
   return n;
 }
 
@@ -117,7 +132,9 @@ int watch(Context& ctx) {
     title = load_tournament(ctx.session(), tournament).name;
   } catch (const Failure& f) {
     if (f.code() != kUnavailable) throw;
-    ctx.err << "tally: " << f.what() << "; waiting for it\n";
+    ctx.err << "tally: "
+            << ctx.say(i18n::Message("cli.watch.waiting", {{"problem", ctx.say(f.message())}}))
+            << "\n";
   }
   std::optional<long long> updates = positive_option(ctx, "updates");
   std::optional<std::chrono::milliseconds> limit;
@@ -125,13 +142,14 @@ int watch(Context& ctx) {
 
   WatchScreen screen(ctx, title);
   LiveFeed* running = nullptr;
-  LiveFeed feed(parse_server_url(ctx.settings.server), ctx.settings.token, ctx.settings.ca_file,
-                tournament,
-                {[&](const json::object& m) {
-                   screen.on_message(m);
-                   if (updates && screen.redraws() >= *updates) running->finish();
-                 },
-                 [&](const std::string& s) { screen.on_status(s); }});
+  LiveFeed feed(
+      parse_server_url(ctx.settings.server), ctx.settings.token, ctx.settings.ca_file, tournament,
+      ctx.lang,
+      {[&](const json::object& m) {
+         screen.on_message(m);
+         if (updates && screen.redraws() >= *updates) running->finish();
+       },
+       [&] { screen.on_connected(); }, [&](const std::string& what) { screen.on_trouble(what); }});
   running = &feed;
   return feed.run(limit);
 }
@@ -142,13 +160,9 @@ std::vector<Command> watch_commands() {
   return {
       {"watch",
        "",
-       "Live standings in the terminal, redrawn on every change (Ctrl-C ends)",
-       "Follows the tournament's live feed. When the connection is lost it says so and\n"
-       "reconnects (with since= the last event received). Into a pipe or a file each update is\n"
-       "written after the previous one instead of redrawing the screen. --updates and --timeout\n"
-       "end it (exit 0) for scripts and checks.",
-       {{"updates", 0, "N", "stop after N changes (N redraws after the first screen)"},
-        {"timeout", 0, "SECONDS", "stop after this many seconds"}},
+       "cli.cmd.watch.summary",
+       "cli.cmd.watch.details",
+       {{"updates", 0, "N", "cli.option.updates"}, {"timeout", 0, "SECONDS", "cli.option.timeout"}},
        0,
        0,
        true,

@@ -7,6 +7,8 @@
 #include "client/cli/prompt.hpp"
 #include "client/cli/session.hpp"
 #include "client/cli/settings.hpp"
+#include "i18n/language.hpp"
+#include "i18n/message.hpp"
 
 #include <iosfwd>
 #include <memory>
@@ -23,9 +25,12 @@ struct Context {
   std::ostream& err;
   bool stdin_is_terminal = false;
   bool stdout_is_terminal = false;
+  i18n::Lang lang = i18n::Lang::en;  // of every text for people (--lang, else the environment)
   Args args;
   Settings settings;
 
+  // `message` (a cli catalog key and its arguments) in the user's language.
+  std::string say(const i18n::Message& message) const;
   // The session with the server the settings name (created on first use).
   Session& session();
   // The tournament the command is about (-t, TALLY_TOURNAMENT or the stored one); a usage error
@@ -33,17 +38,20 @@ struct Context {
   const std::string& tournament() const;
   // The i-th positional argument as a positive whole number, named `what` in errors.
   std::uint64_t number_argument(std::size_t i, const std::string& what) const;
-  Prompter prompter() { return Prompter(in, err, stdin_is_terminal); }
+  Prompter prompter() { return Prompter(in, err, stdin_is_terminal, lang); }
 
  private:
   std::unique_ptr<Session> session_;
 };
 
+// The texts of a command's help are cli catalog messages, rendered in the user's language; the
+// command words, option names and the placeholders of the usage line (ROUND, TABLE) are syntax
+// and stay as they are.
 struct Command {
   std::string path;       // the command words: "tournament create"
   std::string arguments;  // for the usage line: "ID --name NAME --game GAME [options]"
-  std::string summary;    // one line, for the list of commands
-  std::string details;    // more help (paragraphs), may be empty
+  i18n::Message summary;  // one line, for the list of commands
+  i18n::Message details;  // more help (paragraphs), or empty
   std::vector<OptionSpec> options;
   std::size_t min_positionals = 0;
   std::size_t max_positionals = 0;

@@ -33,7 +33,7 @@ bool valid_utf8(const std::string& text) {
 std::vector<CsvRecord> parse_csv(const std::string& input) {
   std::string text = input;
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-  if (!valid_utf8(text)) throw std::invalid_argument("the file is not UTF-8 text");
+  if (!valid_utf8(text)) throw CsvError("cli.csv.not_utf8");
 
   std::vector<CsvRecord> records;
   CsvRecord record;
@@ -90,9 +90,7 @@ std::vector<CsvRecord> parse_csv(const std::string& input) {
       continue;
     }
     if (after_quote) {
-      throw std::invalid_argument("line " + std::to_string(line) +
-                                  ": text after a closing quote (a quote inside a quoted field "
-                                  "is written \"\")");
+      throw CsvError(i18n::Message("cli.csv.text_after_quote", {{"line", std::to_string(line)}}));
     }
     if (c == '"' && field.empty()) {
       in_quotes = true;
@@ -103,8 +101,8 @@ std::vector<CsvRecord> parse_csv(const std::string& input) {
     field_started = true;
   }
   if (in_quotes) {
-    throw std::invalid_argument("line " + std::to_string(record.line) +
-                                ": a quoted field is not closed");
+    throw CsvError(
+        i18n::Message("cli.csv.unclosed_quote", {{"line", std::to_string(record.line)}}));
   }
   end_record();
   return records;

@@ -2,6 +2,9 @@
 // breaks inside, CRLF or LF line ends, a UTF-8 byte-order mark at the start ignored.
 #pragma once
 
+#include "i18n/message.hpp"
+
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -12,8 +15,19 @@ struct CsvRecord {
   std::vector<std::string> fields;
 };
 
-// Parses `text`. Blank lines are skipped. Throws std::invalid_argument naming the line on an
-// unterminated quote, text after a closing quote, or bytes that are not UTF-8.
+// What is wrong with a CSV text, as a cli catalog message naming the line.
+class CsvError : public std::invalid_argument {
+ public:
+  explicit CsvError(i18n::Message message)
+      : std::invalid_argument(message.key), message_(std::move(message)) {}
+  const i18n::Message& message() const { return message_; }
+
+ private:
+  i18n::Message message_;
+};
+
+// Parses `text`. Blank lines are skipped. Throws CsvError naming the line on an unterminated
+// quote, text after a closing quote, or bytes that are not UTF-8.
 std::vector<CsvRecord> parse_csv(const std::string& text);
 
 // Is `text` well-formed UTF-8?

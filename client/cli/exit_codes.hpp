@@ -2,6 +2,8 @@
 // main(): any command may throw `Failure` once it has printed what went wrong.
 #pragma once
 
+#include "i18n/message.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -17,18 +19,24 @@ enum ExitCode : int {
   kUnavailable = 6,  // the server cannot be reached, timed out, or answered 5xx / 429
 };
 
-// Stops the command with `code`. `message`, when not empty, is printed as "tally: message" on
-// stderr by main(); an empty message means the details were printed already.
+// Stops the command with `code`. `message` (a cli catalog key and its arguments), when not
+// empty, is printed as "tally: message" on stderr in the user's language by run_cli(); an empty
+// message means the details were printed already. what() is the key, for diagnostics.
 class Failure : public std::runtime_error {
  public:
-  Failure(ExitCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Failure(ExitCode code, i18n::Message message)
+      : std::runtime_error(message.key.empty() ? message.literal : message.key),
+        code_(code),
+        message_(std::move(message)) {}
   ExitCode code() const { return code_; }
+  const i18n::Message& message() const { return message_; }
 
  private:
   ExitCode code_;
+  i18n::Message message_;
 };
 
 // Shorthand for the most common failure: a command line that does not make sense.
-inline Failure usage_error(const std::string& message) { return Failure(kUsage, message); }
+inline Failure usage_error(i18n::Message message) { return Failure(kUsage, std::move(message)); }
 
 }  // namespace tally::cli

@@ -1,6 +1,7 @@
 #include "client/cli/game_spec.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/say.hpp"
 
 namespace tally::cli {
 
@@ -34,9 +35,11 @@ std::string joined(const std::vector<std::string>& items, const std::string& sep
 
 namespace {
 
-[[noreturn]] void malformed(const std::string& what) {
+// `problem` names what is wrong for the message's select: "not_list", "game", "action",
+// "fields", "field", "field_name"; `name` the action, when there is one.
+[[noreturn]] void malformed(const std::string& problem, const std::string& name = "") {
   throw Failure(kUnavailable,
-                "tallyd's description of its games (GET /v1/games) is malformed: " + what);
+                i18n::Message("cli.games.malformed", {{"problem", problem}, {"name", name}}));
 }
 
 std::string text_of(const json::object& o, const char* key) {
@@ -58,11 +61,11 @@ std::optional<long long> integer_of(const json::object& o, const char* key) {
 }
 
 FieldSpec parse_field(const json::value& v) {
-  if (!v.is_object()) malformed("a field is not an object");
+  if (!v.is_object()) malformed("field");
   const auto& o = v.as_object();
   FieldSpec f;
   f.name = text_of(o, "name");
-  if (f.name.empty()) malformed("a field has no name");
+  if (f.name.empty()) malformed("field_name");
   f.type = text_of(o, "type");
   f.min = integer_of(o, "min");
   f.max = integer_of(o, "max");
@@ -87,22 +90,22 @@ FieldSpec parse_field(const json::value& v) {
 }  // namespace
 
 std::vector<GameSpec> parse_games(const json::value& answer) {
-  if (!answer.is_array()) malformed("not a list");
+  if (!answer.is_array()) malformed("not_list");
   std::vector<GameSpec> out;
   for (const auto& g : answer.as_array()) {
-    if (!g.is_object()) malformed("a game is not an object");
+    if (!g.is_object()) malformed("game");
     const auto& o = g.as_object();
     GameSpec game;
     game.game = text_of(o, "game");
     if (auto it = o.find("actions"); it != o.end() && it->value().is_object()) {
       for (const auto& [name, a] : it->value().as_object()) {
-        if (!a.is_object()) malformed("the action " + std::string(name) + " is not an object");
+        if (!a.is_object()) malformed("action", std::string(name));
         ActionSpec action;
         action.name = std::string(name);
         action.type = text_of(a.as_object(), "type");
         action.per_player = flag_of(a.as_object(), "per_player", false);
         if (auto f = a.as_object().find("fields"); f != a.as_object().end()) {
-          if (!f->value().is_array()) malformed("the fields of " + action.name);
+          if (!f->value().is_array()) malformed("fields", action.name);
           for (const auto& field : f->value().as_array()) {
             action.fields.push_back(parse_field(field));
           }
@@ -131,10 +134,13 @@ std::optional<GameSpec> load_game(Session& session, const std::string& game) {
   return std::nullopt;
 }
 
-std::string range_hint(const FieldSpec& field) {
-  if (field.min && field.max) return std::to_string(*field.min) + "–" + std::to_string(*field.max);
-  if (field.min) return std::to_string(*field.min) + " or more";
-  if (field.max) return "at most " + std::to_string(*field.max);
+std::string range_hint(i18n::Lang lang, const FieldSpec& field) {
+  if (field.min && field.max) {
+    return say(lang,
+               i18n::Message("cli.form.range_between", {{"min", *field.min}, {"max", *field.max}}));
+  }
+  if (field.min) return say(lang, i18n::Message("cli.form.range_min", {{"min", *field.min}}));
+  if (field.max) return say(lang, i18n::Message("cli.form.range_max", {{"max", *field.max}}));
   return "";
 }
 

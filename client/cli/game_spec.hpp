@@ -5,6 +5,7 @@
 #pragma once
 
 #include "client/cli/session.hpp"
+#include "i18n/language.hpp"
 
 #include <boost/json.hpp>
 
@@ -25,7 +26,7 @@ struct FieldSpec {
   std::optional<long long> max;
   bool required = true;
   std::string label;  // a stable key ("catan.settlements")
-  std::string text;   // the label in English, for prompts
+  std::string text;   // the label in the request's Accept-Language, for prompts
   std::vector<std::string> choices;
   bool one_holder = false;  // at most one player of the table holds it: asked "who?" once
   // Not asked: set to (value of `derived_from` == `derived_equals`). Empty: asked.
@@ -68,8 +69,8 @@ std::vector<GameSpec> load_games(Session& session);
 // `game`'s description, or nullopt when the server describes no such game.
 std::optional<GameSpec> load_game(Session& session, const std::string& game);
 
-// The range of an integer field for a hint: "0–5", "0 or more", "at most 5", or "".
-std::string range_hint(const FieldSpec& field);
+// The range of an integer field for a hint, in `lang`: "0–5", "0 or more", "at most 5", or "".
+std::string range_hint(i18n::Lang lang, const FieldSpec& field);
 
 // Whether `n` is in the field's range (always, for a field without one).
 bool in_range(const FieldSpec& field, long long n);

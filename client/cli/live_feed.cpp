@@ -1,5 +1,7 @@
 #include "client/cli/live_feed.hpp"
 
+#include "client/cli/say.hpp"
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/websocket/ssl.hpp>
@@ -20,10 +22,11 @@ constexpr std::chrono::seconds kConnectTimeout{10};
 }  // namespace
 
 LiveFeed::LiveFeed(ServerAddress address, std::string token, std::string ca_file,
-                   std::string tournament, Handlers handlers)
+                   std::string tournament, i18n::Lang lang, Handlers handlers)
     : address_(std::move(address)),
       token_(std::move(token)),
       tournament_(std::move(tournament)),
+      lang_(lang),
       handlers_(std::move(handlers)),
       tls_(address_.tls ? tls_context_for(ca_file) : nullptr),
       signals_(io_, SIGINT, SIGTERM),
@@ -80,7 +83,10 @@ void LiveFeed::connect() {
 }
 
 void LiveFeed::on_resolve(beast::error_code ec, tcp::resolver::results_type found) {
-  if (ec) return retry("cannot resolve " + address_.host + ": " + ec.message());
+  if (ec) {
+    return retry(i18n::Message("cli.live.cannot_resolve",
+                               {{"host", address_.host}, {"problem", ec.message()}}));
+  }
   with_ws([&](auto& ws) {
     beast::get_lowest_layer(ws).expires_after(kConnectTimeout);
     beast::get_lowest_layer(ws).async_connect(
@@ -89,20 +95,27 @@ void LiveFeed::on_resolve(beast::error_code ec, tcp::resolver::results_type foun
 }
 
 void LiveFeed::on_connect(beast::error_code ec) {
-  if (ec) return retry("cannot connect to " + address_.url + ": " + ec.message());
+  if (ec) {
+    return retry(i18n::Message("cli.live.cannot_connect",
+                               {{"url", address_.url}, {"problem", ec.message()}}));
+  }
   if (!secure_) return start_websocket_handshake();
   // TLS first: SNI, and the certificate must name the host.
   auto& tls = secure_->next_layer();
   SSL_set_tlsext_host_name(tls.native_handle(), address_.host.c_str());
   tls.set_verify_callback(net::ssl::host_name_verification(address_.host));
   tls.async_handshake(net::ssl::stream_base::client, [this](beast::error_code ec) {
-    if (ec) return retry("TLS with " + address_.url + " failed: " + ec.message());
+    if (ec) {
+      return retry(
+          i18n::Message("cli.live.tls_failed", {{"url", address_.url}, {"problem", ec.message()}}));
+    }
     start_websocket_handshake();
   });
 }
 
 void LiveFeed::start_websocket_handshake() {
   std::string token = token_;
+  std::string language(i18n::code(lang_));
   std::string target = "/v1/tournaments/" + url_encode(tournament_) + "/live";
   if (last_seq_) target += "?since=" + std::to_string(*last_seq_);
   handshake_response_ = {};
@@ -115,9 +128,11 @@ void LiveFeed::start_websocket_handshake() {
     timeouts.idle_timeout = std::chrono::seconds(60);
     timeouts.keep_alive_pings = true;
     ws.set_option(timeouts);
-    ws.set_option(websocket::stream_base::decorator([token](websocket::request_type& req) {
-      if (!token.empty()) req.set(beast::http::field::authorization, "Bearer " + token);
-    }));
+    ws.set_option(
+        websocket::stream_base::decorator([token, language](websocket::request_type& req) {
+          if (!token.empty()) req.set(beast::http::field::authorization, "Bearer " + token);
+          req.set(beast::http::field::accept_language, language);
+        }));
     ws.async_handshake(handshake_response_, address_.host + ":" + std::to_string(address_.port),
                        target, [this](beast::error_code ec) { on_handshake(ec); });
   });
@@ -127,15 +142,13 @@ void LiveFeed::on_handshake(beast::error_code ec) {
   if (ec) {
     int status = static_cast<int>(handshake_response_.result_int());
     if (status == 401 || status == 403 || status == 404) {
-      if (handlers_.status) {
-        handlers_.status("the server refused the live feed (HTTP " + std::to_string(status) + ")");
-      }
+      report(i18n::Message("cli.live.refused_status", {{"status", std::to_string(status)}}));
       return stop(exit_code_for_status(status));
     }
-    return retry("the live feed was refused: " + ec.message());
+    return retry(i18n::Message("cli.live.refused", {{"problem", ec.message()}}));
   }
   pause_ = std::chrono::milliseconds(500);
-  if (handlers_.status) handlers_.status("connected");
+  if (handlers_.connected) handlers_.connected();
   do_read();
 }
 
@@ -152,9 +165,9 @@ void LiveFeed::on_read(beast::error_code ec, std::size_t) {
     if (ec == websocket::error::closed) {
       int code = 0;
       with_ws([&](auto& ws) { code = static_cast<int>(ws.reason().code); });
-      why = "the server closed the feed (" + std::to_string(code) + ")";
+      why = say(lang_, i18n::Message("cli.live.closed", {{"code", std::to_string(code)}}));
     }
-    return retry("connection lost: " + why);
+    return retry(i18n::Message("cli.live.connection_lost", {{"why", why}}));
   }
   std::string text = beast::buffers_to_string(buffer_.data());
   buffer_.consume(buffer_.size());
@@ -170,16 +183,19 @@ void LiveFeed::on_read(beast::error_code ec, std::size_t) {
   if (!stopping_) do_read();
 }
 
-void LiveFeed::retry(const std::string& why) {
+void LiveFeed::report(const i18n::Message& trouble) {
+  if (handlers_.trouble) handlers_.trouble(say(lang_, trouble));
+}
+
+void LiveFeed::retry(const i18n::Message& why) {
   if (stopping_) return;
   with_ws([](auto& ws) {
     beast::error_code ignored;
     beast::get_lowest_layer(ws).socket().close(ignored);
   });
-  if (handlers_.status) {
-    handlers_.status(why + "; reconnecting in " +
-                     std::to_string(pause_.count() / 1000.0).substr(0, 3) + " s");
-  }
+  double seconds = static_cast<double>(pause_.count()) / 1000.0;
+  report(i18n::Message("cli.live.reconnecting",
+                       {{"why", say(lang_, why)}, {"seconds", i18n::Decimal{seconds, 1}}}));
   retry_timer_.expires_after(pause_);
   pause_ = std::min(pause_ * 2, kLongestPause);
   retry_timer_.async_wait([this](beast::error_code ec) {

@@ -10,6 +10,8 @@
 #pragma once
 
 #include "client/cli/session.hpp"
+#include "i18n/language.hpp"
+#include "i18n/message.hpp"
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -31,12 +33,14 @@ class LiveFeed {
  public:
   struct Handlers {
     std::function<void(const boost::json::object&)> message;  // every message, in order
-    std::function<void(const std::string&)> status;           // connection news, for people
+    std::function<void()> connected;                          // the feed is (back) on
+    std::function<void(const std::string&)> trouble;  // lost, refused…: for people, in `lang`
   };
 
-  // `ca_file` matters for https only (see tls_context_for).
+  // `ca_file` matters for https only (see tls_context_for). `lang` is the language of the
+  // trouble reports and the feed's Accept-Language.
   LiveFeed(ServerAddress address, std::string token, std::string ca_file, std::string tournament,
-           Handlers handlers);
+           i18n::Lang lang, Handlers handlers);
 
   // Runs until SIGINT/SIGTERM, finish() or `limit` (returns kOk), or until the server refuses
   // the feed in a way a retry cannot fix: 401/403 (kAuth), 404 (kNotFound).
@@ -64,13 +68,16 @@ class LiveFeed {
   void on_handshake(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  // The connection is gone (`why`): try again after a pause, unless stopping.
-  void retry(const std::string& why);
+  // The connection is gone (`why`, a cli catalog message): try again after a pause, unless
+  // stopping.
+  void retry(const i18n::Message& why);
+  void report(const i18n::Message& trouble);
   void stop(int code);
 
   ServerAddress address_;
   std::string token_;
   std::string tournament_;
+  i18n::Lang lang_;
   Handlers handlers_;
 
   boost::asio::io_context io_;

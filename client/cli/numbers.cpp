@@ -1,5 +1,7 @@
 #include "client/cli/numbers.hpp"
 
+#include "client/cli/say.hpp"
+
 #include <boost/json.hpp>
 
 #include <cstdio>
@@ -45,14 +47,22 @@ std::optional<Fraction> fraction_of(const json::value& v) {
   return Fraction{*num, *den};
 }
 
-// num/den × scale rounded half away from zero, written with two decimals.
-std::string scaled_two_decimals(const Fraction& f, Int scale) {
+// num/den × scale rounded half away from zero to a whole number: the hundredths of the value
+// (scale 100) or of its percentage (scale 10000).
+Int scaled_rounded(const Fraction& f, Int scale) {
   Int scaled = f.num * scale;
   bool negative = scaled < 0;
   Int magnitude = negative ? -scaled : scaled;
   Int q = magnitude / f.den;
   Int r = magnitude % f.den;
   if (2 * r >= f.den) ++q;
+  return negative ? -q : q;
+}
+
+// Hundredths written with two decimals: 250 → "2.50".
+std::string hundredths_text(Int hundredths) {
+  bool negative = hundredths < 0;
+  Int q = negative ? -hundredths : hundredths;
   auto digits = [](Int n) {
     std::string s;
     do {
@@ -87,14 +97,36 @@ bool is_rational(const json::value& v) {
   return v.is_object() && v.as_object().contains("exact") && v.at("exact").is_string();
 }
 
+namespace {
+
+// The value × scale / 100 for ICU to show with two decimals: rounded exactly from the fraction
+// when there is one (a whole number of hundredths, whose nearest double ICU shows as exactly those
+// two decimals), else from the floating-point value.
+double display_value(const json::value& v, Int scale) {
+  if (auto f = fraction_of(v)) return static_cast<double>(scaled_rounded(*f, scale)) / 100.0;
+  return double_of(v) * static_cast<double>(scale) / 100.0;
+}
+
+}  // namespace
+
 std::string two_decimals(const json::value& v) {
-  if (auto f = fraction_of(v)) return scaled_two_decimals(*f, 100);
+  if (auto f = fraction_of(v)) return hundredths_text(scaled_rounded(*f, 100));
   return from_double(double_of(v), 1);
 }
 
 std::string percent(const json::value& v) {
-  if (auto f = fraction_of(v)) return scaled_two_decimals(*f, 10000);
+  if (auto f = fraction_of(v)) return hundredths_text(scaled_rounded(*f, 10000));
   return from_double(double_of(v), 100);
+}
+
+std::string shown_two_decimals(i18n::Lang lang, const json::value& v) {
+  return say(lang, i18n::Message("cli.value.decimal",
+                                 {{"value", i18n::Decimal{display_value(v, 100), 2}}}));
+}
+
+std::string shown_percent(i18n::Lang lang, const json::value& v) {
+  return say(lang, i18n::Message("cli.value.percent",
+                                 {{"value", i18n::Decimal{display_value(v, 10000), 2}}}));
 }
 
 std::string cell_text(const json::value& v, const std::string& null_text) {
@@ -104,7 +136,7 @@ std::string cell_text(const json::value& v, const std::string& null_text) {
     case json::kind::string:
       return std::string(v.as_string());
     case json::kind::bool_:
-      return v.as_bool() ? "yes" : "no";
+      return v.as_bool() ? "true" : "false";
     case json::kind::int64:
       return std::to_string(v.as_int64());
     case json::kind::uint64:
@@ -120,6 +152,25 @@ std::string cell_text(const json::value& v, const std::string& null_text) {
       return is_rational(v) ? two_decimals(v) : json::serialize(v);
   }
   return "";
+}
+
+std::string shown(i18n::Lang lang, const json::value& v, const std::string& null_text) {
+  switch (v.kind()) {
+    case json::kind::bool_:
+      return say(lang, i18n::Message(v.as_bool() ? "cli.value.yes" : "cli.value.no"));
+    case json::kind::double_:
+      return shown_two_decimals(lang, v);
+    case json::kind::array: {
+      std::string out;
+      for (const auto& x : v.as_array())
+        out += (out.empty() ? "" : ", ") + shown(lang, x, null_text);
+      return out;
+    }
+    case json::kind::object:
+      return is_rational(v) ? shown_two_decimals(lang, v) : json::serialize(v);
+    default:
+      return cell_text(v, null_text);
+  }
 }
 
 }  // namespace tally::cli

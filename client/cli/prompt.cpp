@@ -1,11 +1,13 @@
 #include "client/cli/prompt.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text.hpp"
 
 #include <algorithm>
 #include <istream>
 #include <ostream>
+#include <sstream>
 
 #include <termios.h>
 #include <unistd.h>
@@ -17,7 +19,7 @@ std::string Prompter::read_line(const std::string& question) {
   std::string line;
   if (!std::getline(in_, line)) {
     prompts_ << "\n";
-    throw usage_error("the input ended before an answer to \"" + trim(question) + "\"");
+    throw usage_error(i18n::Message("cli.prompt.input_ended", {{"question", trim(question)}}));
   }
   if (!terminal_) prompts_ << "\n";  // answers from a pipe are not echoed: keep prompts apart
   return trim(line);
@@ -36,14 +38,14 @@ std::optional<long long> Prompter::integer(const std::string& question,
                                            bool optional) {
   std::string shown = question;
   if (fallback) shown += " [" + std::to_string(*fallback) + "]";
-  if (optional && !fallback) shown += " (Enter to skip)";
+  if (optional && !fallback) shown += " " + say(lang_, "cli.prompt.enter_to_skip");
   shown += ": ";
   for (;;) {
     std::string answer = read_line(shown);
     if (answer.empty()) {
       if (fallback) return fallback;
       if (optional) return std::nullopt;
-      prompts_ << "  a whole number, please\n";
+      prompts_ << "  " << say(lang_, "cli.prompt.want_whole_number") << "\n";
       continue;
     }
     try {
@@ -52,7 +54,9 @@ std::optional<long long> Prompter::integer(const std::string& question,
       if (used == answer.size()) return n;
     } catch (const std::exception&) {
     }
-    prompts_ << "  \"" << answer << "\" is not a whole number\n";
+    prompts_ << "  "
+             << say(lang_, i18n::Message("cli.prompt.not_whole_number", {{"answer", answer}}))
+             << "\n";
   }
 }
 
@@ -68,18 +72,39 @@ std::string Prompter::choice(const std::string& question, const std::vector<std:
     for (const auto& c : choices) {
       if (lower(c) == answer) return c;
     }
-    prompts_ << "  one of: " << list << "\n";
+    prompts_ << "  " << say(lang_, i18n::Message("cli.prompt.one_of", {{"choices", list}})) << "\n";
   }
 }
 
+namespace {
+
+// Whether `answer` is one of the words of `key` (separated by spaces: "a ano"), or of `english`.
+bool is_word_of(i18n::Lang lang, const char* key, const std::string& answer,
+                std::initializer_list<const char*> english) {
+  for (const char* word : english) {
+    if (answer == word) return true;
+  }
+  std::istringstream words(lower(say(lang, key)));
+  for (std::string word; words >> word;) {
+    if (answer == word) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool Prompter::yes_no(const std::string& question, bool fallback) {
-  std::string shown = question + (fallback ? " [Y/n]: " : " [y/N]: ");
+  std::string shown =
+      question + " " +
+      say(lang_, fallback ? "cli.prompt.yes_no_default_yes" : "cli.prompt.yes_no_default_no") +
+      ": ";
   for (;;) {
     std::string answer = lower(read_line(shown));
     if (answer.empty()) return fallback;
-    if (answer == "y" || answer == "yes") return true;
-    if (answer == "n" || answer == "no") return false;
-    prompts_ << "  y or n, please\n";
+    // y/yes and n/no work in every language: scripts pipe them whatever LANG says.
+    if (is_word_of(lang_, "cli.prompt.yes_words", answer, {"y", "yes"})) return true;
+    if (is_word_of(lang_, "cli.prompt.no_words", answer, {"n", "no"})) return false;
+    prompts_ << "  " << say(lang_, "cli.prompt.want_yes_no") << "\n";
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text.hpp"
 
 #include <algorithm>
@@ -64,33 +65,38 @@ json::value loose_value(const std::string& text, bool bare) {
 
 json::value flag_value(const FieldSpec& field, const std::string& player, const std::string& text,
                        bool bare) {
-  auto fail = [&](const std::string& expected) {
-    return usage_error("--player " + player + ": " + field.name + " must be " + expected +
-                       (bare ? "" : ", not \"" + text + "\""));
+  // `expected` is the select of cli.form.flag_must_be: what the value must be.
+  auto fail = [&](const char* expected) {
+    return usage_error(i18n::Message("cli.form.flag_must_be", {{"player", player},
+                                                               {"field", field.name},
+                                                               {"expected", expected},
+                                                               {"choices", joined(field.choices)},
+                                                               {"given", bare ? "no" : "yes"},
+                                                               {"text", text}}));
   };
   if (field.type == "integer") {
     auto n = bare ? std::nullopt : parse_count(text);
-    if (!n) throw fail("a whole number");
+    if (!n) throw fail("whole_number");
     return *n;
   }
   if (field.type == "boolean") {
     std::string t = lower(text);
     if (bare || t == "true" || t == "yes" || t == "1") return true;
     if (t == "false" || t == "no" || t == "0") return false;
-    throw fail("true or false");
+    throw fail("true_false");
   }
   if (field.type == "choice" && !field.choices.empty()) {
     auto c = bare ? std::nullopt : parse_choice(text, field.choices);
-    if (!c) throw fail("one of " + joined(field.choices));
+    if (!c) throw fail("one_of");
     return json::value(*c);
   }
   if (field.type == "choices" && !field.choices.empty()) {
     auto list = parse_list(bare ? "" : text, field.choices);
-    if (!list) throw fail("values among " + joined(field.choices) + ", joined with +");
+    if (!list) throw fail("among");
     return *list;
   }
   if (field.type == "player" || field.type == "choice") {
-    if (bare) throw fail("a value");
+    if (bare) throw fail("value");
     return json::value(text);
   }
   return loose_value(text, bare);
@@ -151,12 +157,13 @@ const json::object* entry_of(const json::array* players, const std::string& play
 void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::object& p,
                const std::string& id, const std::vector<std::string>& seated,
                const json::object& table, const json::object* before) {
+  const i18n::Lang lang = ask.lang();
   const json::value* old = before != nullptr ? before->if_contains(f.name) : nullptr;
   std::optional<json::value> from_table = table_default(table, f.name, id);
   std::string question = "  " + f.shown();
 
   if (f.type == "integer") {
-    std::string hint = range_hint(f);
+    std::string hint = range_hint(lang, f);
     if (!hint.empty()) question += " (" + hint + ")";
     std::optional<long long> fallback = integer_value(old);
     if (!fallback && from_table) fallback = integer_value(&*from_table);
@@ -167,7 +174,8 @@ void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::o
         p[f.name] = *n;
         return;
       }
-      prompts << "  " << hint << ", please\n";
+      prompts << "  " << say(lang, i18n::Message("cli.form.range_please", {{"range", hint}}))
+              << "\n";
     }
   }
   if (f.type == "boolean") {
@@ -197,15 +205,19 @@ void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::o
       for (const auto& v : old->as_array()) items.push_back(cell_text(v));
       fallback = joined(items, "+");
     }
-    std::string shown = question + " (among " + joined(offered) + "; joined with +" +
-                        (fallback ? ", or none)" : ", Enter for none)");
+    std::string shown = question + " " +
+                        say(lang, i18n::Message(fallback ? "cli.form.among_or_none"
+                                                         : "cli.form.among_enter_for_none",
+                                                {{"choices", joined(offered)}}));
     for (;;) {
       auto list = parse_list(ask.text(shown, fallback), offered);
       if (list) {
         if (!list->empty() || f.required) p[f.name] = std::move(*list);
         return;
       }
-      prompts << "  among " << joined(offered) << ", joined with + or commas\n";
+      prompts << "  "
+              << say(lang, i18n::Message("cli.form.among_please", {{"choices", joined(offered)}}))
+              << "\n";
     }
   }
   if (f.type == "player") {
@@ -217,7 +229,7 @@ void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::o
   if (old != nullptr)
     fallback = old->is_string() ? std::string(old->as_string()) : json::serialize(*old);
   std::string shown = question + (f.type == "object" ? " (JSON)" : "") +
-                      (f.required || fallback ? "" : " (Enter to skip)");
+                      (f.required || fallback ? "" : " " + say(lang, "cli.prompt.enter_to_skip"));
   for (;;) {
     std::string answer = ask.text(shown, fallback);
     if (answer.empty() && !f.required) return;
@@ -231,7 +243,7 @@ void ask_field(Prompter& ask, std::ostream& prompts, const FieldSpec& f, json::o
       p[f.name] = std::move(v);
       return;
     }
-    prompts << "  a JSON object, please\n";
+    prompts << "  " << say(lang, "cli.form.want_json_object") << "\n";
   }
 }
 
@@ -247,7 +259,9 @@ json::array players_from_flags(const std::vector<std::string>& specs, const Acti
   for (const auto& spec : specs) {
     auto colon = spec.find(':');
     std::string player = spec.substr(0, colon);
-    if (player.empty()) throw usage_error("--player needs ID:field=value,…, not \"" + spec + "\"");
+    if (player.empty()) {
+      throw usage_error(i18n::Message("cli.form.flag_needs_spec", {{"spec", spec}}));
+    }
     json::object p{{"player", player}};
     std::string fields = colon == std::string::npos ? "" : spec.substr(colon + 1);
     std::stringstream in(fields);
@@ -257,15 +271,19 @@ json::array players_from_flags(const std::vector<std::string>& specs, const Acti
       std::string key = item.substr(0, eq);
       bool bare = eq == std::string::npos;
       std::string text = bare ? "" : item.substr(eq + 1);
-      if (p.contains(key)) throw usage_error("--player " + player + ": " + key + " is given twice");
+      if (p.contains(key)) {
+        throw usage_error(
+            i18n::Message("cli.form.flag_given_twice", {{"player", player}, {"field", key}}));
+      }
       if (form == nullptr) {
         p[key] = loose_value(text, bare);
         continue;
       }
       const FieldSpec* field = form->field(key);
       if (field == nullptr) {
-        throw usage_error("--player " + player + ": " + game + " has no field \"" + key +
-                          "\" (fields: " + form->field_names() + ")");
+        throw usage_error(i18n::Message(
+            "cli.form.flag_no_field",
+            {{"player", player}, {"game", game}, {"field", key}, {"fields", form->field_names()}}));
       }
       p[key] = flag_value(*field, player, text, bare);
     }
@@ -305,26 +323,30 @@ json::array players_from_prompts(Prompter& ask, std::ostream& prompts, const Act
     players.push_back(std::move(p));
   }
   // Titles at most one player holds: asked once for the table.
+  const std::string nobody = say(ask.lang(), "cli.form.nobody");
   std::vector<std::string> choices = seated;
-  choices.push_back("none");
+  choices.push_back(nobody);
   for (const auto& f : form.fields) {
     if (!asked_once_per_table(f)) continue;
-    std::string fallback = "none";
+    std::string fallback = nobody;
     for (const auto& id : seated) {
       const json::object* before = entry_of(previous, id);
       const json::value* held = before != nullptr ? before->if_contains(f.name) : nullptr;
       if (held != nullptr && held->is_bool() && held->as_bool()) fallback = id;
     }
-    std::string holder = ask.choice("Who holds " + f.shown() + "?", choices, fallback);
+    std::string holder =
+        ask.choice(say(ask.lang(), i18n::Message("cli.form.who_holds", {{"title", f.shown()}})),
+                   choices, fallback);
     for (auto& p : players) {
-      bool holds = holder != "none" && p.at("player").as_string() == holder;
+      bool holds = holder != nobody && p.at("player").as_string() == holder;
       if (holds || f.required) p.as_object()[f.name] = holds;
     }
   }
   return players;
 }
 
-void print_entry(std::ostream& out, const json::array& players, const TournamentInfo& info) {
+void print_entry(std::ostream& out, const json::array& players, const TournamentInfo& info,
+                 i18n::Lang lang) {
   for (const auto& p : players) {
     const auto& o = p.as_object();
     std::string id = o.contains("player") ? cell_text(o.at("player")) : "?";
@@ -336,9 +358,10 @@ void print_entry(std::ostream& out, const json::array& players, const Tournament
         if (!value.as_bool()) continue;
         out << (first ? " " : ", ") << std::string(key);
       } else {
-        std::string shown =
-            value.is_array() && value.as_array().empty() ? "none" : cell_text(value);
-        out << (first ? " " : ", ") << std::string(key) << " " << shown;
+        std::string text = value.is_array() && value.as_array().empty()
+                               ? say(lang, "cli.form.entry_none")
+                               : shown(lang, value);
+        out << (first ? " " : ", ") << std::string(key) << " " << text;
       }
       first = false;
     }

@@ -29,14 +29,16 @@ boost::json::array players_from_flags(const std::vector<std::string>& specs, con
 // Asks for every player of `table` (a table of a round answer), in seating order, the fields of
 // `form` that are asked (not derived), then each one-holder title once for the table. With
 // `previous` (an earlier entry of the same table, e.g. one the server refused), its values are
-// the defaults, so that Enter keeps what was right.
+// the defaults, so that Enter keeps what was right. The labels are the server's `text`; the
+// hints are in the Prompter's language.
 boost::json::array players_from_prompts(Prompter& ask, std::ostream& prompts,
                                         const ActionSpec& form, const boost::json::object& table,
                                         const TournamentInfo& info,
                                         const boost::json::array* previous = nullptr);
 
 // One line per player ("Jana (a): settlements 2, cities 3, largest_army"), for a look before
-// sending.
-void print_entry(std::ostream& out, const boost::json::array& players, const TournamentInfo& info);
+// sending: the API's field names (what --player takes), values for people in `lang`.
+void print_entry(std::ostream& out, const boost::json::array& players, const TournamentInfo& info,
+                 i18n::Lang lang);
 
 }  // namespace tally::cli

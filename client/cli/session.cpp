@@ -1,5 +1,7 @@
 #include "client/cli/session.hpp"
 
+#include "client/cli/say.hpp"
+
 #include <functional>
 #include <ostream>
 #include <random>
@@ -20,16 +22,19 @@ ServerAddress parse_server_url(const std::string& url) {
   }
   while (!rest.empty() && rest.back() == '/') rest.pop_back();
   if (rest.empty() || rest.find('/') != std::string::npos || rest.find('@') != std::string::npos) {
-    throw usage_error("the server must be http://HOST:PORT or https://HOST:PORT, not \"" + url +
-                      "\"");
+    throw usage_error(i18n::Message("cli.server.bad_url", {{"url", url}}));
   }
   std::string port_text;
   if (rest.front() == '[') {  // [::1]:8080
     auto close = rest.find(']');
-    if (close == std::string::npos) throw usage_error("bad IPv6 address in \"" + url + "\"");
+    if (close == std::string::npos) {
+      throw usage_error(i18n::Message("cli.server.bad_ipv6", {{"url", url}}));
+    }
     out.host = rest.substr(1, close - 1);
     if (close + 1 < rest.size()) {
-      if (rest[close + 1] != ':') throw usage_error("bad server address \"" + url + "\"");
+      if (rest[close + 1] != ':') {
+        throw usage_error(i18n::Message("cli.server.bad_address", {{"url", url}}));
+      }
       port_text = rest.substr(close + 2);
     }
   } else if (auto colon = rest.rfind(':'); colon != std::string::npos) {
@@ -47,10 +52,12 @@ ServerAddress parse_server_url(const std::string& url) {
     } catch (const std::exception&) {
       port = 0;
     }
-    if (port == 0 || port > 65535) throw usage_error("bad port in \"" + url + "\"");
+    if (port == 0 || port > 65535) {
+      throw usage_error(i18n::Message("cli.server.bad_port", {{"url", url}}));
+    }
     out.port = static_cast<std::uint16_t>(port);
   }
-  if (out.host.empty()) throw usage_error("the server must be http://HOST:PORT");
+  if (out.host.empty()) throw usage_error(i18n::Message("cli.server.bad_url", {{"url", url}}));
   bool ipv6 = out.host.find(':') != std::string::npos;
   out.url = std::string(out.tls ? "https://" : "http://") +
             (ipv6 ? "[" + out.host + "]" : out.host) + ":" + std::to_string(out.port);
@@ -61,7 +68,8 @@ std::shared_ptr<boost::asio::ssl::context> tls_context_for(const std::string& ca
   try {
     return client::client_tls(ca_file);
   } catch (const std::exception& e) {
-    throw usage_error("cannot use the CA file \"" + ca_file + "\": " + e.what());
+    throw usage_error(
+        i18n::Message("cli.server.bad_ca_file", {{"file", ca_file}, {"problem", e.what()}}));
   }
 }
 
@@ -104,21 +112,30 @@ std::string joined(const json::value& list) {
   return out;
 }
 
-// One error of a problem answer, e.g. "C-7 (player a, field largest_army): a holds …".
-std::string describe_error(const json::object& e) {
+// One error of a problem answer, e.g. "C-7 (player a, field largest_army): Anna holds …": the
+// machine fields (rule, player id, field) as they are, the server's message as it came.
+std::string describe_error(const json::object& e, i18n::Lang lang) {
   std::string rule = text_of(e, "rule");
   std::string player = text_of(e, "player");
   // A structural error's path ("players[2].vp_cards") says more than its field.
   std::string field = text_of(e, "path");
   if (field.empty()) field = text_of(e, "field");
-  std::string where;
-  if (!player.empty()) where = "player " + player;
-  if (!field.empty()) where += (where.empty() ? "" : ", ") + ("field " + field);
-  std::string out = rule.empty() ? "error" : rule;
-  if (!where.empty()) out += " (" + where + ")";
+  std::string out = rule.empty() ? say(lang, "cli.problem.error") : rule;
+  if (!player.empty() || !field.empty()) {
+    // Which of the two there are, for the pattern's select.
+    std::string which = player.empty() ? "field" : field.empty() ? "player" : "both";
+    out += " " + say(lang, i18n::Message("cli.problem.where",
+                                         {{"which", which}, {"player", player}, {"field", field}}));
+  }
   out += ": " + text_of(e, "message");
-  if (e.contains("accepted")) out += " [accepted: " + joined(e.at("accepted")) + "]";
-  if (e.contains("tables")) out += " [tables: " + joined(e.at("tables")) + "]";
+  if (e.contains("accepted")) {
+    out += " " +
+           say(lang, i18n::Message("cli.problem.accepted", {{"values", joined(e.at("accepted"))}}));
+  }
+  if (e.contains("tables")) {
+    out +=
+        " " + say(lang, i18n::Message("cli.problem.tables", {{"tables", joined(e.at("tables"))}}));
+  }
   return out;
 }
 
@@ -143,28 +160,34 @@ std::string problem_detail(const client::HttpReply& reply) {
   return detail.empty() ? text_of(body.as_object(), "title") : detail;
 }
 
-void print_problem_errors(const client::HttpReply& reply, std::ostream& out,
+void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
                           const std::string& indent) {
   json::value body = problem_body(reply);
   if (body.is_object() && body.as_object().contains("errors") && body.at("errors").is_array()) {
     for (const auto& e : body.at("errors").as_array()) {
-      if (e.is_object()) out << indent << describe_error(e.as_object()) << "\n";
+      if (e.is_object()) out << indent << describe_error(e.as_object(), lang) << "\n";
     }
   }
 }
 
-void print_problem(const client::HttpReply& reply, std::ostream& err) {
+void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang) {
   std::string detail = problem_detail(reply);
-  if (detail.empty()) detail = reply.body.empty() ? "the server refused" : reply.body;
-  err << "tally: " << detail << " (HTTP " << reply.status << ")\n";
-  print_problem_errors(reply, err);
+  if (detail.empty()) detail = reply.body.empty() ? say(lang, "cli.problem.refused") : reply.body;
+  err << "tally: "
+      << say(lang, i18n::Message("cli.problem.headline",
+                                 {{"detail", detail}, {"status", std::to_string(reply.status)}}))
+      << "\n";
+  print_problem_errors(reply, err, lang);
   if (reply.status == 401) {
-    err << "  (log in with `tally login`, or pass --token / set TALLY_TOKEN)\n";
+    err << "  " << say(lang, "cli.problem.hint_login") << "\n";
   } else if (reply.status == 403) {
-    err << "  (this needs another role: the organizer's token)\n";
+    err << "  " << say(lang, "cli.problem.hint_role") << "\n";
   } else if (reply.status == 429 || reply.status == 503) {
     std::string retry = reply.header("Retry-After");
-    if (!retry.empty()) err << "  (try again in " << retry << " s)\n";
+    if (!retry.empty()) {
+      err << "  " << say(lang, i18n::Message("cli.problem.hint_retry", {{"seconds", retry}}))
+          << "\n";
+    }
   }
 }
 
@@ -186,19 +209,25 @@ std::string url_encode(const std::string& text) {
 }
 
 Session::Session(const ServerAddress& address, std::string token, std::string ca_file,
-                 std::ostream& err)
-    : address_(address), token_(std::move(token)), ca_file_(std::move(ca_file)), err_(err) {}
+                 std::ostream& err, i18n::Lang lang)
+    : address_(address),
+      token_(std::move(token)),
+      ca_file_(std::move(ca_file)),
+      err_(err),
+      lang_(lang) {}
 
 client::HttpReply Session::attempt(const std::function<client::HttpReply()>& call) {
   if (!http_) {
     auto tls = address_.tls ? tls_context_for(ca_file_) : nullptr;
     http_ = std::make_unique<client::HttpClient>(address_.host, address_.port, token_, tls);
+    http_->set_default_header("Accept-Language", std::string(i18n::code(lang_)));
   }
   try {
     return call();
   } catch (const std::exception& e) {
     http_.reset();
-    throw Failure(kUnavailable, "cannot reach tallyd at " + address_.url + ": " + e.what());
+    throw Failure(kUnavailable, i18n::Message("cli.server.unreachable",
+                                              {{"url", address_.url}, {"problem", e.what()}}));
   }
 }
 
@@ -238,11 +267,10 @@ json::value Session::expect(const client::HttpReply& reply) {
     try {
       return reply.json();
     } catch (const std::exception& e) {
-      throw Failure(kUnavailable,
-                    std::string("tallyd answered something that is not JSON: ") + e.what());
+      throw Failure(kUnavailable, i18n::Message("cli.server.not_json", {{"problem", e.what()}}));
     }
   }
-  print_problem(reply, err_);
+  print_problem(reply, err_, lang_);
   throw Failure(exit_code_for_status(reply.status), "");
 }
 

@@ -1,10 +1,12 @@
-// The connection to tallyd for one command: the server URL, the token, and the checks every
-// answer goes through. An answer with status >= 400 is printed (detail, then every error with
-// its rule id, player and field) and turned into the exit code it maps to.
+// The connection to tallyd for one command: the server URL, the token, the user's language
+// (sent as Accept-Language with every request, so that the server's texts come back in it), and
+// the checks every answer goes through. An answer with status >= 400 is printed (detail, then
+// every error with its rule id, player and field) and turned into the exit code it maps to.
 #pragma once
 
 #include "client/cli/exit_codes.hpp"
 #include "client/http_client.hpp"
+#include "i18n/language.hpp"
 
 #include <boost/json.hpp>
 
@@ -37,12 +39,13 @@ ExitCode exit_code_for_status(int status);
 
 // Prints a problem answer: "tally: DETAIL (HTTP 422)" and one indented line per error,
 // "RULE (player P, field F): MESSAGE", with the houses a refused pick would accept and the
-// tables a refused round names.
-void print_problem(const client::HttpReply& reply, std::ostream& err);
+// tables a refused round names. DETAIL and MESSAGE are the server's (in the Accept-Language
+// language); the rest in `lang`.
+void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang);
 
 // The errors of a problem answer, one line each ("RULE (player P, field F): MESSAGE"), after
 // `indent`; nothing when it has none.
-void print_problem_errors(const client::HttpReply& reply, std::ostream& out,
+void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
                           const std::string& indent = "  ");
 
 // The problem answer's `detail` (or `title`), or "" when it has none.
@@ -53,10 +56,13 @@ std::string url_encode(const std::string& text);
 
 class Session {
  public:
-  // `ca_file` matters for https only (see tls_context_for).
-  Session(const ServerAddress& address, std::string token, std::string ca_file, std::ostream& err);
+  // `ca_file` matters for https only (see tls_context_for). Problems are printed on `err` in
+  // `lang`, which every request names in its Accept-Language.
+  Session(const ServerAddress& address, std::string token, std::string ca_file, std::ostream& err,
+          i18n::Lang lang);
 
   const ServerAddress& address() const { return address_; }
+  i18n::Lang lang() const { return lang_; }
   bool has_token() const { return !token_.empty(); }
 
   // Sends the request; a network failure or a timeout is Failure(kUnavailable). Writes (POST,
@@ -83,6 +89,7 @@ class Session {
   std::string token_;
   std::string ca_file_;
   std::ostream& err_;
+  i18n::Lang lang_;
   std::unique_ptr<client::HttpClient> http_;
 };
 

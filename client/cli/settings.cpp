@@ -31,7 +31,7 @@ std::string home_directory() {
   if (const passwd* pw = getpwuid(getuid()); pw != nullptr && pw->pw_dir != nullptr) {
     return pw->pw_dir;
   }
-  throw usage_error("cannot find the home directory: set HOME or XDG_CONFIG_HOME");
+  throw usage_error("cli.config.no_home");
 }
 
 std::string first_of(const std::optional<std::string>& flag, const char* env_name,
@@ -57,7 +57,8 @@ StoredConfig read_config(const fs::path& path) {
   std::ifstream in(path);
   if (!in) {
     if (errno == ENOENT || !fs::exists(path)) return config;
-    throw usage_error("cannot read " + path.string() + ": " + std::strerror(errno));
+    throw usage_error(i18n::Message("cli.config.cannot_read",
+                                    {{"path", path.string()}, {"problem", std::strerror(errno)}}));
   }
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
@@ -65,8 +66,8 @@ StoredConfig read_config(const fs::path& path) {
     if (text.empty() || text[0] == '#') continue;
     auto eq = text.find('=');
     if (eq == std::string::npos) {
-      throw usage_error(path.string() + ":" + std::to_string(number) +
-                        ": expected key = value (run tally login again to rewrite it)");
+      throw usage_error(i18n::Message("cli.config.bad_line",
+                                      {{"path", path.string()}, {"line", std::to_string(number)}}));
     }
     config[trim(text.substr(0, eq))] = trim(text.substr(eq + 1));
   }
@@ -78,7 +79,10 @@ void write_config(const fs::path& path, const StoredConfig& config) {
   fs::path dir = path.parent_path();
   if (!fs::exists(dir)) {
     fs::create_directories(dir, ec);
-    if (ec) throw usage_error("cannot create " + dir.string() + ": " + ec.message());
+    if (ec) {
+      throw usage_error(i18n::Message("cli.config.cannot_create",
+                                      {{"path", dir.string()}, {"problem", ec.message()}}));
+    }
     ::chmod(dir.c_str(), 0700);
   }
   std::ostringstream text;
@@ -90,7 +94,10 @@ void write_config(const fs::path& path, const StoredConfig& config) {
   fs::path temporary = path;
   temporary += ".tmp" + std::to_string(::getpid());
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) throw usage_error("cannot write " + temporary.string() + ": " + std::strerror(errno));
+  if (fd < 0) {
+    throw usage_error(i18n::Message("cli.error.cannot_write", {{"path", temporary.string()},
+                                                               {"problem", std::strerror(errno)}}));
+  }
   bool ok = ::fchmod(fd, 0600) == 0 &&
             ::write(fd, body.data(), body.size()) == static_cast<ssize_t>(body.size()) &&
             ::fsync(fd) == 0;
@@ -99,7 +106,8 @@ void write_config(const fs::path& path, const StoredConfig& config) {
   if (!ok || ::rename(temporary.c_str(), path.c_str()) != 0) {
     if (ok) saved = errno;
     ::unlink(temporary.c_str());
-    throw usage_error("cannot write " + path.string() + ": " + std::strerror(saved));
+    throw usage_error(i18n::Message("cli.error.cannot_write",
+                                    {{"path", path.string()}, {"problem", std::strerror(saved)}}));
   }
 }
 

@@ -1,6 +1,7 @@
 #include "client/cli/standings_view.hpp"
 
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text_table.hpp"
 #include "client/cli/views.hpp"
 
@@ -54,27 +55,27 @@ const json::object* result_in_round(const json::object& row, std::int64_t round)
   return nullptr;
 }
 
-std::string label(const std::string& key) {
-  static const std::map<std::string, std::string> labels = {
-      {"rank", "#"},
-      {"player", "ID"},
-      {"name", "Name"},
-      {"games", "Games"},
-      {"round_points", "Round pts"},
-      {"vp", "VP"},
-      {"vp_share", "VP share"},
-      {"wins", "Wins"},
-      {"buchholz", "Buchholz"},
-      {"score_diff", "Score diff"},
-      {"score", "Score"},
-      {"byes", "Byes"},
-      {"total", "Total"},
-      {"capitals_captured", "Capitals"},
-      {"lands_captured", "Lands"},
-      {"next_league", "Next league"},
+// The heading of a standings member in `lang`; a member this CLI does not know as it is named.
+std::string label(i18n::Lang lang, const std::string& key) {
+  static const std::map<std::string, const char*> labels = {
+      {"player", "cli.column.id"},
+      {"name", "cli.column.name"},
+      {"games", "cli.standings.column.games"},
+      {"round_points", "cli.standings.column.round_points"},
+      {"vp", "cli.standings.column.vp"},
+      {"vp_share", "cli.standings.column.vp_share"},
+      {"wins", "cli.standings.column.wins"},
+      {"buchholz", "cli.standings.column.buchholz"},
+      {"score_diff", "cli.standings.column.score_diff"},
+      {"score", "cli.standings.column.score"},
+      {"byes", "cli.standings.column.byes"},
+      {"total", "cli.standings.column.total"},
+      {"capitals_captured", "cli.standings.column.capitals"},
+      {"lands_captured", "cli.standings.column.lands"},
+      {"next_league", "cli.standings.column.next_league"},
   };
   auto it = labels.find(key);
-  return it == labels.end() ? key : it->second;
+  return it == labels.end() ? key : say(lang, it->second);
 }
 
 bool numeric(const json::value& v) { return v.is_number() || is_rational(v); }
@@ -112,49 +113,54 @@ std::set<std::string> conquerors(const json::object& standings) {
 
 }  // namespace
 
-void print_standings(std::ostream& out, const json::object& standings) {
+void print_standings(std::ostream& out, const json::object& standings, i18n::Lang lang) {
   const json::array& rows = rows_of(standings);
   if (rows.empty()) {
-    out << "No players yet.\n";
+    out << say(lang, "cli.standings.no_players") << "\n";
     return;
   }
   std::vector<std::int64_t> rounds = result_rounds(rows);
   std::vector<std::string> keys = value_keys(rows);
-  std::vector<TextTable::Column> columns = {{"#", TextTable::Align::right}, {"Name"}, {"ID"}};
+  std::vector<TextTable::Column> columns = {
+      {"#", TextTable::Align::right}, {label(lang, "name")}, {label(lang, "player")}};
   // `games` comes first among the values, then the per-round results, then the rest.
   auto games = std::find(keys.begin(), keys.end(), "games");
   bool has_games = games != keys.end();
   if (has_games) {
     keys.erase(games);
-    columns.push_back({"Games", TextTable::Align::right});
+    columns.push_back({label(lang, "games"), TextTable::Align::right});
   }
-  for (auto round : rounds)
-    columns.push_back({"R" + std::to_string(round), TextTable::Align::right});
+  for (auto round : rounds) {
+    columns.push_back({say(lang, i18n::Message("cli.standings.column.round", {{"round", round}})),
+                       TextTable::Align::right});
+  }
   for (const auto& k : keys) {
     bool right = std::any_of(rows.begin(), rows.end(), [&](const json::value& r) {
       return numeric(member(r.as_object(), k));
     });
-    columns.push_back({label(k), right ? TextTable::Align::right : TextTable::Align::left});
+    columns.push_back({label(lang, k), right ? TextTable::Align::right : TextTable::Align::left});
   }
   TextTable table(columns);
   bool any_dropped = false;
   for (const auto& r : rows) {
     const auto& row = r.as_object();
-    std::string name = cell_text(member(row, "name"));
-    if (member(row, "dropped").is_bool() && member(row, "dropped").as_bool()) name += " (dropped)";
-    std::vector<std::string> cells = {cell_text(member(row, "rank")), name,
+    std::string name = shown(lang, member(row, "name"));
+    if (member(row, "dropped").is_bool() && member(row, "dropped").as_bool()) {
+      name = say(lang, i18n::Message("cli.standings.dropped_player", {{"name", name}}));
+    }
+    std::vector<std::string> cells = {shown(lang, member(row, "rank")), name,
                                       cell_text(member(row, "player"))};
-    if (has_games) cells.push_back(cell_text(member(row, "games")));
+    if (has_games) cells.push_back(shown(lang, member(row, "games")));
     for (auto round : rounds) {
       const json::object* g = result_in_round(row, round);
-      std::string points = g == nullptr ? "-" : cell_text(g->at("points"));
+      std::string points = g == nullptr ? "-" : shown(lang, g->at("points"));
       bool dropped = g != nullptr && g->contains("dropped") && g->at("dropped").as_bool();
       any_dropped = any_dropped || dropped;
       cells.push_back(dropped ? "(" + points + ")" : points);
     }
     for (const auto& k : keys) {
       const json::value& v = member(row, k);
-      cells.push_back(k == "vp_share" && numeric(v) ? percent(v) + "%" : cell_text(v));
+      cells.push_back(k == "vp_share" && numeric(v) ? shown_percent(lang, v) : shown(lang, v));
     }
     table.add_row(std::move(cells));
   }
@@ -167,9 +173,11 @@ void print_standings(std::ostream& out, const json::object& standings) {
       if (conq.count(id))
         names += (names.empty() ? "" : ", ") + cell_text(member(r.as_object(), "name"));
     }
-    out << "Conqueror: " << names << "\n";
+    out << say(lang,
+               i18n::Message("cli.standings.conqueror", {{"count", conq.size()}, {"names", names}}))
+        << "\n";
   }
-  if (any_dropped) out << "(a result in parentheses is dropped from the total)\n";
+  if (any_dropped) out << say(lang, "cli.standings.dropped_note") << "\n";
 }
 
 std::string standings_csv(const json::object& standings) {
@@ -193,10 +201,7 @@ std::string standings_csv(const json::object& standings) {
   if (dropped_column) header.push_back("dropped");
   if (conqueror_column) header.push_back("conqueror");
 
-  auto csv_cell = [](const json::value& v) {
-    if (v.is_bool()) return std::string(v.as_bool() ? "true" : "false");
-    return cell_text(v, "");
-  };
+  auto csv_cell = [](const json::value& v) { return cell_text(v, ""); };
   std::string out = csv_line(header);
   for (const auto& r : rows) {
     const auto& row = r.as_object();

@@ -1,7 +1,7 @@
 #include "client/cli/text.hpp"
 
-#include <algorithm>
-#include <cctype>
+#include <unicode/locid.h>
+#include <unicode/unistr.h>
 
 namespace tally::cli {
 
@@ -11,10 +11,12 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
+std::string lower(const std::string& s) {
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(s);
+  text.toLower(icu::Locale::getRoot());
+  std::string out;
+  text.toUTF8String(out);
+  return out;
 }
 
 }  // namespace tally::cli

@@ -8,7 +8,8 @@ namespace tally::cli {
 // `s` without leading and trailing spaces, tabs and line ends.
 std::string trim(const std::string& s);
 
-// `s` with ASCII letters in lower case (names of houses, options, answers).
-std::string lower(std::string s);
+// `s` (UTF-8) in lower case, in no particular language's way (names of houses, options,
+// answers such as "Да").
+std::string lower(const std::string& s);
 
 }  // namespace tally::cli

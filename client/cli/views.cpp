@@ -1,6 +1,7 @@
 #include "client/cli/views.hpp"
 
 #include "client/cli/numbers.hpp"
+#include "client/cli/say.hpp"
 #include "client/cli/text_table.hpp"
 
 #include <cstdio>
@@ -56,8 +57,9 @@ json::object table_of(const json::object& round, std::uint64_t number) {
   for (const auto& t : round.at("tables").as_array()) {
     if (t.at("table").to_number<std::uint64_t>() == number) return t.as_object();
   }
-  throw Failure(kNotFound, "round " + json::serialize(round.at("round")) + " has no table " +
-                               std::to_string(number));
+  throw Failure(kNotFound,
+                i18n::Message("cli.round.no_table", {{"round", cell_text(round.at("round"))},
+                                                     {"table", std::to_string(number)}}));
 }
 
 std::string table_path(const std::string& tournament, std::uint64_t round, std::uint64_t table) {
@@ -98,79 +100,111 @@ std::string local_time(const std::string& iso) {
 
 std::string local_clock(const std::string& iso) { return format_local(iso, "%H:%M").value_or(iso); }
 
-std::string entered_by_at(const json::object& table) {
+std::string entered_by_at(const json::object& table, i18n::Lang lang) {
   if (!table.contains("entered_by") || !table.at("entered_by").is_object()) return "";
   const auto& by = table.at("entered_by").as_object();
   std::string who = text_member(by, "name");
   if (who.empty()) who = text_member(by, "id");
-  return who + " at " + local_clock(text_member(table, "entered_at"));
+  return say(
+      lang, i18n::Message("cli.entry.by_at",
+                          {{"who", who}, {"time", local_clock(text_member(table, "entered_at"))}}));
 }
 
-std::string entry_summary(const json::object& table) {
+std::string entry_summary(const json::object& table, i18n::Lang lang) {
   if (!table.contains("entered_by") || !table.at("entered_by").is_object()) return "";
   const auto& by = table.at("entered_by").as_object();
   std::string who = text_member(by, "name");
   std::string id = text_member(by, "id");
   if (who.empty()) who = id;
   if (!id.empty() && id != who) who += " (" + id + ")";
-  std::string out = "entered by " + who + " at " + local_time(text_member(table, "entered_at"));
-  if (table.contains("version")) out += ", version " + json::serialize(table.at("version"));
-  return out;
+  std::string time = local_time(text_member(table, "entered_at"));
+  if (table.contains("version")) {
+    return say(
+        lang,
+        i18n::Message("cli.entry.summary_version",
+                      {{"who", who}, {"time", time}, {"version", cell_text(table.at("version"))}}));
+  }
+  return say(lang, i18n::Message("cli.entry.summary", {{"who", who}, {"time", time}}));
+}
+
+std::string round_and_table(i18n::Lang lang, std::uint64_t round, std::uint64_t table) {
+  return say(lang, i18n::Message("cli.place.round_table", {{"round", round}, {"table", table}}));
+}
+
+std::string round_progress(i18n::Lang lang, const json::object& round) {
+  auto count = [&](const char* key) {
+    auto it = round.find(key);
+    return it != round.end() && it->value().is_number() ? it->value().to_number<std::int64_t>() : 0;
+  };
+  return say(lang, i18n::Message("cli.round.progress", {{"reported", count("reported")},
+                                                        {"total", count("tables_total")}}));
 }
 
 namespace {
 
+// The headings of a result's score and points: the game's own words where the CLI knows the
+// game (presentation only), generic ones otherwise.
 struct GameLabels {
   const char* score;
   const char* points;
 };
 
 GameLabels labels_for(const std::string& game) {
-  if (game == "catan") return {"VP", "Round pts"};
-  if (game == "agot") return {"Castles", "Game pts"};
-  return {"Score", "Points"};
+  if (game == "catan") return {"cli.result.column.vp", "cli.result.column.round_points"};
+  if (game == "agot") return {"cli.result.column.castles", "cli.result.column.game_points"};
+  return {"cli.result.column.score", "cli.result.column.points"};
+}
+
+// A table's status for people ("open", "reported"); a status this CLI does not know as it is.
+std::string status_text(i18n::Lang lang, const std::string& status) {
+  return say(lang, i18n::Message("cli.table.status", {{"status", status}}));
 }
 
 }  // namespace
 
 void print_result(std::ostream& out, const json::value& result, const TournamentInfo& info,
-                  const std::string& indent) {
+                  i18n::Lang lang, const std::string& indent) {
   if (!result.is_object() || !result.as_object().contains("players")) return;
   const auto& players = result.at("players").as_array();
   bool houses = false;
   for (const auto& p : players) houses = houses || p.as_object().contains("house");
   GameLabels labels = labels_for(info.game);
-  std::vector<TextTable::Column> columns = {{"Place"}, {"Name"}, {"ID"}};
-  if (houses) columns.push_back({"House"});
-  columns.push_back({labels.score, TextTable::Align::right});
-  columns.push_back({labels.points, TextTable::Align::right});
+  std::vector<TextTable::Column> columns = {{say(lang, "cli.result.column.place")},
+                                            {say(lang, "cli.column.name")},
+                                            {say(lang, "cli.column.id")}};
+  if (houses) columns.push_back({say(lang, "cli.result.column.house")});
+  columns.push_back({say(lang, labels.score), TextTable::Align::right});
+  columns.push_back({say(lang, labels.points), TextTable::Align::right});
   TextTable table(columns);
   for (const auto& p : players) {
     const auto& o = p.as_object();
     std::string id = text_member(o, "player");
-    std::vector<std::string> row = {cell_text(o.contains("place") ? o.at("place") : nullptr),
+    std::vector<std::string> row = {shown(lang, o.contains("place") ? o.at("place") : nullptr),
                                     info.name_of(id), id};
     if (houses) row.push_back(text_member(o, "house"));
-    row.push_back(cell_text(o.contains("score") ? o.at("score") : nullptr));
-    row.push_back(o.contains("points") ? two_decimals(o.at("points")) : "-");
+    row.push_back(shown(lang, o.contains("score") ? o.at("score") : nullptr));
+    row.push_back(o.contains("points") ? shown_two_decimals(lang, o.at("points")) : "-");
     table.add_row(std::move(row));
   }
   table.print(out, indent);
   if (result.as_object().contains("bye") && result.at("bye").as_bool())
-    out << indent << "(a bye)\n";
+    out << indent << say(lang, "cli.result.bye") << "\n";
 }
 
-void print_table(std::ostream& out, const json::object& table, const TournamentInfo& info) {
-  out << "Table " << json::serialize(table.at("table"));
+void print_table(std::ostream& out, const json::object& table, const TournamentInfo& info,
+                 i18n::Lang lang) {
+  std::string number = cell_text(table.at("table"));
   std::string league = text_member(table, "league");
-  if (!league.empty()) out << " (league " << league << ")";
   std::string status = text_member(table, "status");
-  out << ": " << status;
-  std::string entry = entry_summary(table);
+  out << (league.empty() ? say(lang, i18n::Message("cli.table.heading", {{"table", number}}))
+                         : say(lang, i18n::Message("cli.table.heading_league",
+                                                   {{"table", number}, {"league", league}})))
+      << ": " << status_text(lang, status);
+  std::string entry = entry_summary(table, lang);
   if (!entry.empty()) out << ", " << entry;
   out << "\n";
   if (status == "reported" && table.contains("result") && table.at("result").is_object()) {
-    print_result(out, table.at("result"), info);
+    print_result(out, table.at("result"), info, lang);
     return;
   }
   const json::object* houses = table.contains("houses") && table.at("houses").is_object()
@@ -179,16 +213,17 @@ void print_table(std::ostream& out, const json::object& table, const TournamentI
   for (const auto& p : table.at("players").as_array()) {
     std::string id(p.as_string());
     out << "  " << info.label_of(id);
-    if (houses != nullptr && houses->contains(id)) out << ": " << cell_text(houses->at(id));
+    if (houses != nullptr && houses->contains(id)) out << ": " << shown(lang, houses->at(id));
     out << "\n";
   }
   if (table.contains("totals") && table.at("totals").is_object() &&
       !table.at("totals").as_object().empty()) {
-    out << "  running totals:";
+    std::string totals;
     for (const auto& [player, total] : table.at("totals").as_object()) {
-      out << " " << std::string(player) << " " << cell_text(total);
+      totals += (totals.empty() ? "" : " ") + std::string(player) + " " + shown(lang, total);
     }
-    out << "\n";
+    out << "  " << say(lang, i18n::Message("cli.table.running_totals", {{"totals", totals}}))
+        << "\n";
   }
 }
 

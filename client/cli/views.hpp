@@ -3,6 +3,7 @@
 #pragma once
 
 #include "client/cli/session.hpp"
+#include "i18n/language.hpp"
 
 #include <boost/json.hpp>
 
@@ -49,20 +50,30 @@ std::string local_time(const std::string& iso);
 // The same time as "14:32" (local), the way people at a venue say it.
 std::string local_clock(const std::string& iso);
 
-// "entered by Eva (j1) at 2026-05-03 14:32:10, version 1"; "" for a table without a result.
-std::string entry_summary(const boost::json::object& table);
+// "entered by Eva (j1) at 2026-05-03 14:32:10, version 1" in `lang`; "" for a table without a
+// result.
+std::string entry_summary(const boost::json::object& table, i18n::Lang lang);
 
-// "Eva at 14:32": who entered the result in effect and when; "" for a table without a result.
-std::string entered_by_at(const boost::json::object& table);
+// "Eva at 14:32" in `lang`: who entered the result in effect and when; "" for a table without a
+// result.
+std::string entered_by_at(const boost::json::object& table, i18n::Lang lang);
+
+// "round 1, table 2" in `lang`.
+std::string round_and_table(i18n::Lang lang, std::uint64_t round, std::uint64_t table);
+
+// "0 of 4 tables reported" in `lang`, from a round answer's `reported` and `tables_total`.
+std::string round_progress(i18n::Lang lang, const boost::json::object& round);
 
 // The computed result of a table (its "result" member) as an aligned table: place, name, id,
-// the house (AGoT), the in-game score and the points the round gives.
+// the house (AGoT), the in-game score and the points the round gives; headings and points in
+// `lang`.
 void print_result(std::ostream& out, const boost::json::value& result, const TournamentInfo& info,
-                  const std::string& indent = "  ");
+                  i18n::Lang lang, const std::string& indent = "  ");
 
 // One table of a round sheet: heading (number, league, status, entry) and then its result, or
 // its players while it is open (with the houses picked so far, AGoT).
-void print_table(std::ostream& out, const boost::json::object& table, const TournamentInfo& info);
+void print_table(std::ostream& out, const boost::json::object& table, const TournamentInfo& info,
+                 i18n::Lang lang);
 
 // A string member, or "" when absent or not a string.
 std::string text_member(const boost::json::object& o, const char* key);

@@ -374,11 +374,11 @@ TEST_F(Cli, PlayersAreAddedDroppedAndImportedFromCsv) {
             "b   Boris Novák   added\n"
             "c   Černý, Cyril  added\n"
             "d   Dana Veselá   added\n"
-            "Imported 3 player(s).\n");
+            "Imported 3 players.\n");
   // Running it again (after an interruption, say) registers nobody twice.
   CliResult rerun = tally({"player", "import", good});
   ASSERT_EQ(rerun.exit_code, kOk) << rerun.err;
-  EXPECT_TRUE(contains(rerun.out, "Imported 0 player(s); 3 were already registered.")) << rerun.out;
+  EXPECT_TRUE(contains(rerun.out, "Imported 0 players; 3 were already registered.")) << rerun.out;
 
   CliResult dropped = tally({"player", "drop", "d", "--reason", "went home"});
   ASSERT_EQ(dropped.exit_code, kOk) << dropped.err;
@@ -936,6 +936,241 @@ TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
             "3,c,Cyril Černý,0,0.00,0,0.00\n"
             "4,d,Dana Veselá,0,0.00,0,0.00\n");
   EXPECT_EQ(tally({"standings", "--json", "--csv"}).exit_code, kUsage);
+}
+
+// --- languages ---------------------------------------------------------------------------------
+
+// The standings of the Catan table above (kResultFlags), as the English table shows them.
+const char* kEnglishStandings =
+    "#  Name           ID  Games  Round pts  VP  VP share\n"
+    "-  -------------  --  -----  ---------  --  --------\n"
+    "1  Anna Horáková  a       1       5.00  10    35.71%\n"
+    "2  Boris Novák    b       1       3.00   8    28.57%\n"
+    "3  Cyril Černý    c       1       1.50   5    17.86%\n"
+    "4  Dana Veselá    d       1       1.50   5    17.86%\n";
+
+TEST_F(Cli, StandingsSpeakTheUsersLanguageAndTheCsvAndJsonNever) {
+  catan_tournament();
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  ASSERT_EQ(tally(args).exit_code, kOk);
+  std::string seq = std::to_string(head_seq());
+
+  // --lang cs: Czech headings, decimal commas, "35,71 %".
+  CliResult czech = tally({"standings", "--lang", "cs"});
+  ASSERT_EQ(czech.exit_code, kOk) << czech.err;
+  EXPECT_EQ(czech.out, "Brno Open: celkové pořadí po události #" + seq +
+                           "\n"
+                           "#  Jméno          ID  Hry  Body za kolo  VB  Podíl VB\n"
+                           "-  -------------  --  ---  ------------  --  --------\n"
+                           "1  Anna Horáková  a     1          5,00  10   35,71 %\n"
+                           "2  Boris Novák    b     1          3,00   8   28,57 %\n"
+                           "3  Cyril Černý    c     1          1,50   5   17,86 %\n"
+                           "4  Dana Veselá    d     1          1,50   5   17,86 %\n");
+
+  // LANG=ru_RU.UTF-8, no --lang: Russian.
+  auto russian_env = env(organizer_token());
+  russian_env["LANG"] = "ru_RU.UTF-8";
+  CliResult russian = run_cli({"standings"}, russian_env);
+  ASSERT_EQ(russian.exit_code, kOk) << russian.err;
+  EXPECT_EQ(russian.out, "Brno Open: турнирная таблица после события #" + seq +
+                             "\n"
+                             "#  Имя            ID  Партии  Очки за тур  ПО  Доля ПО\n"
+                             "-  -------------  --  ------  -----------  --  -------\n"
+                             "1  Anna Horáková  a        1         5,00  10  35,71 %\n"
+                             "2  Boris Novák    b        1         3,00   8  28,57 %\n"
+                             "3  Cyril Černý    c        1         1,50   5  17,86 %\n"
+                             "4  Dana Veselá    d        1         1,50   5  17,86 %\n");
+
+  // English by default (LANG=C), and whenever the environment names no language of ours.
+  auto c_env = env(organizer_token());
+  c_env["LANG"] = "C";
+  CliResult plain = run_cli({"standings"}, c_env);
+  ASSERT_EQ(plain.exit_code, kOk) << plain.err;
+  EXPECT_EQ(plain.out, "Brno Open: standings after event #" + seq + "\n" + kEnglishStandings);
+  c_env["LANG"] = "de_DE.UTF-8";
+  EXPECT_EQ(run_cli({"standings"}, c_env).out, plain.out);
+
+  // Machine output is the same in every language: CSV headers and values, and the JSON.
+  CliResult csv = run_cli({"standings", "--csv"}, c_env);
+  CliResult js = run_cli({"standings", "--json"}, c_env);
+  ASSERT_EQ(csv.exit_code, kOk) << csv.err;
+  EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
+            "rank,player,name,games,round_points,vp,vp_share_percent");
+  for (const char* lang : {"en", "cs", "it", "ru"}) {
+    EXPECT_EQ(tally({"standings", "--csv", "--lang", lang}).out, csv.out) << lang;
+    EXPECT_EQ(tally({"standings", "--json", "--lang", lang}).out, js.out) << lang;
+  }
+  EXPECT_EQ(run_cli({"standings", "--csv"}, russian_env).out, csv.out);
+}
+
+TEST_F(Cli, TheLanguageComesFromLangThenLcAllThenLcMessagesThenLang) {
+  catan_tournament();
+  auto with = [&](std::map<std::string, std::string> extra, std::vector<std::string> args) {
+    auto e = env(organizer_token());
+    for (auto& [k, v] : extra) e[k] = v;
+    return run_cli(args, e).out;
+  };
+  std::vector<std::string> list = {"tournament", "list"};
+  std::string english = with({}, list);
+  EXPECT_EQ(english.substr(0, english.find('\n')), "ID    Name       Game   Players  Rounds");
+  std::string czech = with({{"LANG", "cs_CZ.UTF-8"}}, list);
+  EXPECT_EQ(czech.substr(0, czech.find('\n')), "ID    Jméno      Hra    Hráči  Kola");
+  std::string italian = with({{"LANG", "ru_RU.UTF-8"}, {"LC_MESSAGES", "it_IT.UTF-8"}}, list);
+  EXPECT_EQ(italian.substr(0, italian.find('\n')), "ID    Nome       Gioco  Giocatori  Turni");
+  // LC_ALL=C decides before LC_MESSAGES and LANG; --lang before all of them.
+  EXPECT_EQ(with({{"LANG", "cs_CZ.UTF-8"}, {"LC_MESSAGES", "it_IT"}, {"LC_ALL", "C"}}, list),
+            english);
+  EXPECT_EQ(with({{"LC_ALL", "ru_RU.UTF-8"}}, {"tournament", "list", "--lang", "en"}), english);
+  EXPECT_EQ(with({{"LC_ALL", "ru_RU.UTF-8"}}, {"tournament", "list", "--lang=cs"}), czech);
+  CliResult bad = run_cli({"tournament", "list", "--lang", "xx"}, env(organizer_token()));
+  EXPECT_EQ(bad.exit_code, kUsage);
+  EXPECT_EQ(bad.err, "tally: --lang must be cs, it, ru or en, not \"xx\"\n");
+}
+
+TEST_F(Cli, ARefusedResultComesBackInTheUsersLanguage) {
+  catan_tournament();
+  // a holds Largest Army with 1 knight: the server refuses it (C-7).
+  std::vector<std::string> args = {"result", "enter", "1", "1"};
+  args.insert(args.end(), kResultFlags.begin(), kResultFlags.end());
+  args[5] = "a:settlements=2,cities=3,vp_cards=0,knights=1,roads=6,longest_road=4,largest_army";
+  json::object body = result_body();
+  body["players"].as_array()[0].as_object()["knights"] = 1;
+
+  // The server's own answer to that entry in each language (POST …/result/check).
+  auto problem = [&](const char* lang) {
+    auto r = daemon_->organizer().post("/v1/tournaments/brno/rounds/1/tables/1/result/check", body,
+                                       {{"Accept-Language", lang}});
+    EXPECT_EQ(r.status, 422) << r.body;
+    json::value answer = r.json();
+    std::string c7;
+    for (const auto& e : answer.at("errors").as_array()) {
+      if (e.at("rule") == "C-7") c7 = std::string(e.at("message").as_string());
+    }
+    EXPECT_FALSE(c7.empty()) << r.body;
+    return std::make_pair(std::string(answer.at("detail").as_string()), c7);
+  };
+  auto [english_detail, english_c7] = problem("en");
+  auto [czech_detail, czech_c7] = problem("cs");
+  auto [russian_detail, russian_c7] = problem("ru");
+  // The server speaks Czech and Russian (and names Anna, not "a").
+  EXPECT_NE(czech_c7, english_c7);
+  EXPECT_NE(russian_c7, english_c7);
+  EXPECT_NE(czech_detail, english_detail);
+  EXPECT_TRUE(contains(czech_c7, "Anna Horáková")) << czech_c7;
+
+  // The CLI asks in the user's language and shows the server's texts as they came, its own words
+  // around them in the same language; the machine fields (rule, player id, field) as they are.
+  args.insert(args.end(), {"--lang", "cs"});
+  CliResult czech = tally(args);
+  EXPECT_EQ(czech.exit_code, kInvalid);
+  EXPECT_TRUE(contains(czech.err, "tally: " + czech_detail + " (HTTP 422)\n")) << czech.err;
+  EXPECT_TRUE(contains(czech.err, "  C-7 (hráč a, pole largest_army): " + czech_c7 + "\n"))
+      << czech.err;
+
+  args.resize(args.size() - 2);
+  auto russian_env = env(organizer_token());
+  russian_env["LANG"] = "ru_RU.UTF-8";
+  CliResult russian = run_cli(args, russian_env);
+  EXPECT_EQ(russian.exit_code, kInvalid);
+  EXPECT_TRUE(contains(russian.err, "tally: " + russian_detail + " (HTTP 422)\n")) << russian.err;
+  EXPECT_TRUE(contains(russian.err, "  C-7 (игрок a, поле largest_army): " + russian_c7 + "\n"))
+      << russian.err;
+
+  CliResult english = tally(args);
+  EXPECT_TRUE(contains(english.err, "  C-7 (player a, field largest_army): " + english_c7 + "\n"))
+      << english.err;
+  EXPECT_EQ(table_now().at("status"), "open");
+}
+
+TEST_F(Cli, PromptsAskInTheUsersLanguageWithTheServersFieldTexts) {
+  catan_tournament();
+  // The field labels are the server's, in the language asked for (GET /v1/games).
+  auto described =
+      daemon_->organizer().request(http::verb::get, "/v1/games", "", {{"Accept-Language", "cs"}});
+  ASSERT_EQ(described.status, 200);
+  std::string settlements;
+  json::value games = described.json();  // kept alive for the loop
+  for (const auto& g : games.as_array()) {
+    if (g.at("game") != "catan") continue;
+    for (const auto& f : g.at("actions").at("result").at("fields").as_array()) {
+      if (f.at("name") == "settlements") settlements = std::string(f.at("text").as_string());
+    }
+  }
+  ASSERT_FALSE(settlements.empty());
+  EXPECT_NE(settlements, std::string(result_field("catan", "settlements").at("text").as_string()));
+
+  std::string answers =
+      "2\n3\n0\n3\n6\n4\n\n\n"
+      "3\n1\n1\n1\n7\n5\n\n8\n"
+      "3\n1\n0\n0\n5\n3\nne\n\n"
+      "5\n0\n0\n2\n4\n2\n\n\n"
+      "a\nb\nano\n";
+  CliResult r = tally({"result", "enter", "1", "1", "--lang", "cs"}, answers);
+  ASSERT_EQ(r.exit_code, kOk) << r.err;
+  EXPECT_TRUE(contains(
+      r.err, "Brno Open: kolo 1, stůl 1 (catan)\nAnna Horáková (a)\n  " + settlements + " (0–5): "))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "? [a/N]: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "Kdo má ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "(a/b/c/d/nikdo) [nikdo]: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "K odeslání:\n")) << r.err;
+  EXPECT_TRUE(contains(r.err, "Server spočítá (ke stavu po události #")) << r.err;
+  EXPECT_TRUE(contains(r.err, "Odeslat tento výsledek? [A/n]: ")) << r.err;
+  EXPECT_TRUE(contains(r.out, "Kolo 1, stůl 1: výsledek zapsán (verze 1, událost #")) << r.out;
+  EXPECT_TRUE(contains(r.out,
+                       "  Místo  Jméno          ID  VB  Body za kolo\n"
+                       "  -----  -------------  --  --  ------------\n"
+                       "  1      Anna Horáková  a   10          5,00\n"))
+      << r.out;
+}
+
+TEST_F(Cli, ImportSaysHowManyWithTheLanguagesOwnPlurals) {
+  ASSERT_EQ(
+      tally({"tournament", "create", "brno", "--name", "Brno Open", "--game", "catan"}).exit_code,
+      kOk);
+  std::string five = dir_.sub("five.csv");
+  std::ofstream(five) << "id,name\na,Anna\nb,Boris\nc,Cyril\nd,Dana\ne,Eva\n";
+  CliResult czech = tally({"player", "import", five, "--lang", "cs"});
+  ASSERT_EQ(czech.exit_code, kOk) << czech.err;
+  EXPECT_EQ(czech.out,
+            "ID  Jméno  Stav\n"
+            "--  -----  ------\n"
+            "a   Anna   přidán\n"
+            "b   Boris  přidán\n"
+            "c   Cyril  přidán\n"
+            "d   Dana   přidán\n"
+            "e   Eva    přidán\n"
+            "Importováno 5 hráčů.\n");
+
+  auto russian_env = env(organizer_token());
+  russian_env["LANG"] = "ru_RU.UTF-8";
+  std::string two = dir_.sub("two.csv");
+  std::ofstream(two) << "id,name\nf,Fedor\ng,Galina\n";
+  CliResult russian = run_cli({"player", "import", two}, russian_env);
+  ASSERT_EQ(russian.exit_code, kOk) << russian.err;
+  EXPECT_TRUE(contains(russian.out, "Импортировано 2 игрока.\n")) << russian.out;
+  CliResult again = run_cli({"player", "import", two}, russian_env);
+  EXPECT_TRUE(contains(again.out, "Импортировано 0 игроков; 2 уже были зарегистрированы.\n"))
+      << again.out;
+
+  std::string one = dir_.sub("one.csv");
+  std::ofstream(one) << "id,name\nh,Hana\n";
+  CliResult italian = tally({"player", "import", one, "--lang", "it"});
+  EXPECT_TRUE(contains(italian.out, "Importato 1 giocatore.\n")) << italian.out;
+  CliResult english = tally({"player", "import", five});
+  EXPECT_TRUE(contains(english.out, "Imported 0 players; 5 were already registered.\n"))
+      << english.out;
+
+  // A bad file is named line by line in the user's language.
+  std::string bad = dir_.sub("bad.csv");
+  std::ofstream(bad) << "id,name\nx,Xaver,Extra\ny,\n";
+  CliResult refused = tally({"player", "import", bad, "--lang", "cs"});
+  EXPECT_EQ(refused.exit_code, kInvalid);
+  EXPECT_EQ(refused.err, "tally: " + bad +
+                             ": nic nebylo importováno:\n"
+                             "  řádek 2: 3 pole, hlavička jich má 2\n"
+                             "  řádek 3: jméno je prázdné\n");
 }
 
 // --- live standings -----------------------------------------------------------------------------

@@ -21,7 +21,9 @@ struct CliResult {
   std::string err;
 };
 
-// The environment of a child: PATH, TZ=UTC, LANG, the sanitizers' options when set, and `extra`.
+// The environment of a child: PATH, TZ=UTC, LANG=C.UTF-8 (so English, whatever the machine's
+// locale: no LC_ALL or LC_MESSAGES is inherited), the sanitizers' options when set, and `extra`
+// (which may set LANG, LC_ALL or LC_MESSAGES to test another language).
 std::vector<std::string> cli_environment(const std::map<std::string, std::string>& extra);
 
 // Runs `tally args…` with `input` on stdin, waits for it (killing it after `deadline`).
