@@ -1,8 +1,12 @@
-// Talking to tallyd from the pages: same origin, JSON bodies, problem+json errors.
+// Talking to tallyd from the pages: same origin, JSON bodies, problem+json errors. Every request
+// asks for the page's language (Accept-Language), so the server's texts (problem details, the
+// games' field texts) come in it.
+
+import { language, t } from "./i18n.js";
 
 export class Problem extends Error {
   constructor(status, body) {
-    super((body && body.detail) || `the server answered ${status}`);
+    super((body && body.detail) || t("common.server_answered", { status: String(status) }));
     this.status = status;
     this.body = body || {};
   }
@@ -12,7 +16,7 @@ export class Problem extends Error {
 // Answers {status, ok, etag, body} with the body parsed when it is JSON. `signal` (an
 // AbortController's) cancels it: the promise then rejects with an AbortError.
 export async function request(method, path, { token, body, headers = {}, signal } = {}) {
-  const sent = { Accept: "application/json", ...headers };
+  const sent = { Accept: "application/json", "Accept-Language": language(), ...headers };
   if (token) sent.Authorization = `Bearer ${token}`;
   if (body !== undefined) sent["Content-Type"] = "application/json";
   const response = await fetch(path, {

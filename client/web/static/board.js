@@ -9,13 +9,14 @@
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { clear, el, setChildren } from "./dom.js";
-import { localTime } from "./format.js";
+import { clockTime, localTime } from "./format.js";
+import { formatList, startI18n, t } from "./i18n.js";
 import { LiveFeed } from "./live.js";
 import { encodeQr, qrSvg } from "./qr.js";
 import { gameName, standingsColumns } from "./standings-columns.js";
 
 const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed
-const WAITING_TABLES_SHOWN = 12; // more open tables than this: only the count is shown
+const WAITING_TABLES_SHOWN = 12; // more open tables than this: only their count is shown
 
 const $ = (id) => document.getElementById(id);
 const tournament = tournamentIdFromLocation();
@@ -51,13 +52,13 @@ function renderStandings(standings) {
         const up = row.rank < before.rank;
         td.append(
           el("span", { class: `movement ${up ? "up" : "down"}`, "aria-hidden": "true" }, up ? "▲" : "▼"),
-          el("span", { class: "visually-hidden" }, up ? "up from " : "down from ", String(before.rank), ", now "),
+          el("span", { class: "visually-hidden" }, t(up ? "board.moved_up" : "board.moved_down", { rank: String(before.rank) })),
         );
       }
       td.append(cells[i]);
-      if (c.key === "name" && row.dropped) td.append(el("span", { class: "badge" }, "dropped"));
+      if (c.key === "name" && row.dropped) td.append(el("span", { class: "badge" }, t("common.dropped")));
       if (c.key === "name" && (standings.conqueror || []).includes(row.player)) {
-        td.append(el("span", { class: "badge", title: "Conqueror: most enemy capitals captured" }, "Conqueror"));
+        td.append(el("span", { class: "badge", title: t("common.conqueror_title") }, t("common.conqueror")));
       }
       tr.append(td);
     });
@@ -67,7 +68,7 @@ function renderStandings(standings) {
   }
   $("empty-standings").hidden = standings.rows.length > 0;
   previousRows = rows;
-  $("updated").textContent = `Updated ${new Date().toLocaleTimeString([], { hourCycle: "h23" })}`;
+  $("updated").textContent = t("board.updated", { time: clockTime() });
 }
 
 // A changed row stays lit for HIGHLIGHT_MS, also across re-renders in between: its animation
@@ -89,14 +90,14 @@ function renderProgress(round) {
   const heading = $("round-heading");
   const bar = $("progress-bar");
   if (!round) {
-    heading.textContent = "No round seated yet";
+    heading.textContent = t("board.no_round");
     $("progress-text").textContent = "";
     $("waiting-tables").textContent = "";
     bar.hidden = true;
     return;
   }
-  heading.textContent = `Round ${round.round}`;
-  $("progress-text").textContent = `${round.reported} of ${round.tables_total} tables reported`;
+  heading.textContent = t("board.round", { round: String(round.round) });
+  $("progress-text").textContent = t("board.progress", { reported: round.reported, total: round.tables_total });
   bar.hidden = false;
   bar.max = Math.max(1, round.tables_total);
   bar.value = round.reported;
@@ -112,17 +113,17 @@ async function showWaitingTables(round) {
   const open = round.tables_total - round.reported;
   const line = $("waiting-tables");
   if (open === 0) {
-    line.textContent = "Round complete";
+    line.textContent = t("board.round_complete");
     return;
   }
   if (open > WAITING_TABLES_SHOWN) {
-    line.textContent = "";
+    line.textContent = t("board.waiting_count", { count: open });
     return;
   }
   const sheet = await getJson(`${tournamentPath(tournament)}/rounds/${round.round}`);
   if (`${round.round}/${round.reported}/${round.tables_total}` !== progressKey) return; // stale
-  const waiting = sheet.tables.filter((t) => t.status !== "reported").map((t) => t.table);
-  line.textContent = waiting.length ? `Waiting for table${waiting.length > 1 ? "s" : ""} ${waiting.join(", ")}` : "";
+  const waiting = sheet.tables.filter((table) => table.status !== "reported").map((table) => table.table);
+  line.textContent = waiting.length ? t("board.waiting_tables", { count: waiting.length, tables: formatList(waiting.map(String)) }) : "";
 }
 
 // ---- connection state -------------------------------------------------------------------------
@@ -134,9 +135,9 @@ function renderStatus(status) {
   const lost = status === "lost";
   document.body.classList.toggle("offline", lost);
   banner.hidden = !lost;
-  banner.textContent = lost
-    ? `Connection lost — reconnecting…${lastLive ? ` (standings as of ${localTime(lastLive.toISOString())})` : ""}`
-    : "";
+  if (!lost) banner.textContent = "";
+  else if (lastLive) banner.textContent = t("board.connection_lost_since", { time: localTime(lastLive.toISOString()) });
+  else banner.textContent = t("common.connection_lost");
 }
 
 // ---- automatic paging -------------------------------------------------------------------------
@@ -167,7 +168,7 @@ function showQr() {
   const base = (params.get("public") || window.location.origin).replace(/\/+$/, "");
   const url = `${base}/t/${encodeURIComponent(tournament)}`;
   const qr = encodeQr(url);
-  const svg = qrSvg(document, qr, { title: `QR code: ${url}` });
+  const svg = qrSvg(document, qr, { title: t("board.qr_title", { url }) });
   svg.id = "qr-svg";
   svg.dataset.text = url;
   setChildren($("qr-code"), svg);
@@ -175,16 +176,18 @@ function showQr() {
 }
 
 async function main() {
+  await startI18n({ tournament });
   if (!tournament) return;
   showQr();
   try {
-    const t = await getJson(tournamentPath(tournament));
-    game = t.game;
-    $("tournament-name").textContent = t.name;
-    $("game-name").textContent = gameName(t.game);
-    document.title = `${t.name} — standings`;
+    const loaded = await getJson(tournamentPath(tournament));
+    game = loaded.game;
+    $("tournament-name").textContent = loaded.name;
+    $("game-name").textContent = gameName(loaded.game);
+    document.title = t("board.title_named", { name: loaded.name });
   } catch (e) {
-    $("tournament-name").textContent = e.status === 404 ? `No tournament “${tournament}”` : `Cannot load: ${e.message}`;
+    $("tournament-name").textContent =
+      e.status === 404 ? t("common.no_tournament", { id: tournament }) : t("common.cannot_load_tournament", { error: e.message });
     return;
   }
   const feed = new LiveFeed(tournament, {

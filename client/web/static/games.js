@@ -8,6 +8,7 @@
 //    "text": "settlements", "min": 0, "max": 5}, …]}, …}, "rules": […]}
 
 import { getJson } from "./api.js";
+import { language, t } from "./i18n.js";
 
 let games = null;
 
@@ -25,17 +26,33 @@ export function loadGames(token) {
   return games;
 }
 
-// A choice's value as shown ("stark" → "Stark").
+// The names of the choices the pages know, in the page's language (AGoT's houses); any other
+// value is shown as it is, capitalized.
+const CHOICE_NAMES = {
+  stark: "choice.stark",
+  lannister: "choice.lannister",
+  baratheon: "choice.baratheon",
+  greyjoy: "choice.greyjoy",
+  tyrell: "choice.tyrell",
+  martell: "choice.martell",
+};
+
+// A choice's value as shown ("stark" → "Stark", "Старк").
 export function choiceName(value) {
   if (value === undefined || value === null || value === "") return "";
   const text = String(value);
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  if (Object.hasOwn(CHOICE_NAMES, text)) return t(CHOICE_NAMES[text]);
+  return capitalized(text);
 }
 
-// A field's English text (`text`; `label` is its key for the language catalogs) as a heading:
-// "longest road" → "Longest road".
+function capitalized(text) {
+  return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
+}
+
+// A field's text (`text`, in the language the page asked for; `label` is its catalog key) as a
+// heading: "longest road" → "Longest road".
 export function fieldHeading(field) {
-  return choiceName(field.text || field.name);
+  return capitalized(field.text || field.name);
 }
 
 // The fields of a game's action a judge or a player fills in: those not derived from another.

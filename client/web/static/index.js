@@ -2,33 +2,35 @@
 
 import { getJson } from "./api.js";
 import { el, say, setChildren } from "./dom.js";
+import { startI18n, t } from "./i18n.js";
 import { gameName } from "./standings-columns.js";
 
 async function main() {
+  await startI18n();
   const body = document.querySelector("#tournaments tbody");
   let tournaments;
   try {
     tournaments = await getJson("/v1/tournaments");
   } catch (e) {
-    say(document.getElementById("load-error"), `Cannot load the tournaments: ${e.message}`, "error");
+    say(document.getElementById("load-error"), t("index.load_error", { error: e.message }), "error");
     return;
   }
-  const page = (t, suffix = "") => `/t/${encodeURIComponent(t.id)}${suffix}`;
+  const page = (tournament, suffix = "") => `/t/${encodeURIComponent(tournament.id)}${suffix}`;
   setChildren(body,
-    tournaments.map((t) =>
+    tournaments.map((tournament) =>
       el(
         "tr",
-        { dataset: { tournament: t.id } },
-        el("th", { scope: "row" }, el("a", { href: page(t) }, t.name)),
-        el("td", {}, gameName(t.game)),
-        el("td", { class: "number" }, String(t.players)),
-        el("td", { class: "number" }, String(t.rounds)),
+        { dataset: { tournament: tournament.id } },
+        el("th", { scope: "row" }, el("a", { href: page(tournament) }, tournament.name)),
+        el("td", {}, gameName(tournament.game)),
+        el("td", { class: "number" }, String(tournament.players)),
+        el("td", { class: "number" }, String(tournament.rounds)),
         el(
           "td",
           {},
-          el("a", { href: page(t, "/board"), "aria-label": `${t.name}: venue screen` }, "Venue screen"),
+          el("a", { href: page(tournament, "/board"), "aria-label": t("index.board_link_label", { name: tournament.name }) }, t("index.board_link")),
           " · ",
-          el("a", { href: page(t, "/judge"), "aria-label": `${t.name}: result entry` }, "Result entry"),
+          el("a", { href: page(tournament, "/judge"), "aria-label": t("index.judge_link_label", { name: tournament.name }) }, t("index.judge_link")),
         ),
       ),
     ),

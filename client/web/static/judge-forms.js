@@ -22,27 +22,38 @@
 import { el } from "./dom.js";
 import { compact } from "./format.js";
 import { choiceName, fieldHeading as heading, knownValue } from "./games.js";
+import { language, t } from "./i18n.js";
 
 // ---- presentation only ------------------------------------------------------------------------------
 
 // What a result's `score` and `points` are called in each game (API.md: the in-game score, the
 // round's points), for the result in effect and the check's order. Labels, no rule.
 const RESULT_HEADINGS = {
-  catan: ["VP", "Round points"],
-  agot: ["Castles", "Game points"],
-  carcassonne: ["Score", "Points"],
+  catan: ["result.catan.score", "result.catan.points"],
+  agot: ["result.agot.score", "result.agot.points"],
+  carcassonne: ["result.score", "result.points"],
 };
-export const resultHeadings = (game) => RESULT_HEADINGS[game] || ["Score", "Points"];
+// The headings, or (`inText`) as they read inside a sentence: "VP 10, round points 5" (an
+// abbreviation as it is, a word in lower case).
+export function resultHeadings(game, inText = false) {
+  const labels = (Object.hasOwn(RESULT_HEADINGS, game) ? RESULT_HEADINGS[game] : RESULT_HEADINGS.carcassonne).map((key) => t(key));
+  if (!inText) return labels;
+  return labels.map((label) => (label === label.toLocaleUpperCase(language()) ? label : label.toLocaleLowerCase(language())));
+}
 
 // Which member of the server's computed result the form shows in a column beside each player
 // (what the judge compares with the score sheet). A game not named here has no such column.
 const COMPUTED = {
-  catan: { member: "score", label: "VP" },
-  agot: { member: "points", label: "Game points" },
+  catan: { member: "score", label: "result.catan.score" },
+  agot: { member: "points", label: "result.agot.points" },
 };
 const computedText = (spec, p) => (p ? compact(p[spec.member]) : "");
 
 // ---- building the form -----------------------------------------------------------------------------
+
+// A player's control, named "Eva: settlements" (the field's text is the server's, in the
+// language the page asked for).
+const fieldLabel = (player, field) => `${player}: ${field.text}`;
 
 let idCounter = 0;
 const newId = (prefix) => `${prefix}-${++idCounter}`;
@@ -66,7 +77,7 @@ function controlFor(field, root, extra) {
             min: field.min === undefined ? undefined : String(field.min),
             max: field.max === undefined ? undefined : String(field.max),
             step: "1",
-            "aria-label": `${name}: ${field.text}`,
+            "aria-label": fieldLabel(name, field),
             dataset: { ...common.dataset, player },
           }),
         read: (player) => {
@@ -89,16 +100,23 @@ function controlFor(field, root, extra) {
               name: group,
               value: player,
               id: newId(field.name),
-              "aria-label": `${name} holds ${field.text}`,
+              "aria-label": t("form.holds", { player: name, field: field.text }),
               dataset: { ...common.dataset, player },
             }),
           footer: () =>
             el(
               "label",
               {},
-              el("input", { type: "radio", name: group, value: "", checked: true, dataset: { field: field.name, nobody: "yes" } }),
-              " nobody",
-              el("span", { class: "visually-hidden" }, ` holds ${field.text}`),
+              el("input", {
+                type: "radio",
+                name: group,
+                value: "",
+                checked: true,
+                "aria-label": t("form.nobody_holds", { field: field.text }),
+                dataset: { field: field.name, nobody: "yes" },
+              }),
+              " ",
+              t("form.nobody"),
             ),
           read: (player) => input(player).checked,
           write: (player, value) => {
@@ -107,7 +125,7 @@ function controlFor(field, root, extra) {
           reset: () => {
             root().querySelector(`tfoot input[data-field="${q(field.name)}"][data-nobody]`).checked = true;
           },
-          text: (value) => (value ? "yes" : ""),
+          text: (value) => (value ? t("form.yes") : ""),
         };
       }
       return {
@@ -115,7 +133,7 @@ function controlFor(field, root, extra) {
           el("input", {
             type: "checkbox",
             id: newId(field.name),
-            "aria-label": `${name}: ${field.text}`,
+            "aria-label": fieldLabel(name, field),
             dataset: { ...common.dataset, player },
           }),
         // An optional box left unticked is left out of the body.
@@ -123,14 +141,14 @@ function controlFor(field, root, extra) {
         write: (player, value) => {
           input(player).checked = Boolean(value);
         },
-        text: (value) => (value ? "yes" : ""),
+        text: (value) => (value ? t("form.yes") : ""),
       };
     case "choice":
       return {
         make: (player, name) =>
           el(
             "select",
-            { id: newId(field.name), "aria-label": `${name}: ${field.text}`, dataset: { ...common.dataset, player } },
+            { id: newId(field.name), "aria-label": fieldLabel(name, field), dataset: { ...common.dataset, player } },
             el("option", { value: "" }, "—"),
             (field.choices || []).map((c) => el("option", { value: c }, choiceName(c))),
           ),
@@ -148,7 +166,7 @@ function controlFor(field, root, extra) {
             "fieldset",
             { class: "choices", dataset: { ...common.dataset, player } },
             // Seen, the column's heading names the field; heard, the legend names player and field.
-            el("legend", {}, el("span", { class: "visually-hidden" }, `${name}: ${field.text}`)),
+            el("legend", {}, el("span", { class: "visually-hidden" }, fieldLabel(name, field))),
             (field.choices || []).map((c) =>
               el("label", {}, el("input", { type: "checkbox", value: c, dataset: { player, choice: c } }), ` ${choiceName(c)}`),
             ),
@@ -202,12 +220,12 @@ export function makeResultForm(description, context) {
   const columns = asked.map((field) => ({ field: field.name, label: heading(field), labelKey: field.label, make: controls.get(field.name).make }));
   if (scoreFromTotals) {
     const at = columns.findIndex((c) => c.field === "score") + 1;
-    columns.splice(at, 0, { field: "totals", label: "Scorings' total", make: (player) => el("span", {}, String(totals[player] ?? 0)) });
+    columns.splice(at, 0, { field: "totals", label: t("form.scorings_total"), make: (player) => el("span", {}, String(totals[player] ?? 0)) });
   }
   if (computed) {
     columns.push({
       field: "computed",
-      label: computed.label,
+      label: t(computed.label),
       make: (player) => el("output", { dataset: { player, computed: computed.member } }, ""),
     });
   }
@@ -218,7 +236,7 @@ export function makeResultForm(description, context) {
   const head = el(
     "tr",
     {},
-    el("th", { scope: "col" }, "Player"),
+    el("th", { scope: "col" }, t("form.player")),
     columns.map((c) => el("th", { scope: "col", dataset: { field: c.field, labelKey: c.labelKey || "" } }, c.label)),
   );
   const rows = players.map((player) =>
@@ -242,7 +260,7 @@ export function makeResultForm(description, context) {
   element = el("table", { class: "entry-table" }, el("thead", {}, head), el("tbody", {}, rows), el("tfoot", {}, foot));
 
   if (scoreFromTotals) {
-    const fillTotals = el("button", { type: "button", class: "secondary" }, "Use the scorings' totals");
+    const fillTotals = el("button", { type: "button", class: "secondary" }, t("form.use_scorings_totals"));
     fillTotals.addEventListener("click", () => {
       for (const p of players) controls.get("score").write(p, totals[p] ?? 0);
       element.querySelector("tbody input[data-field=score]").dispatchEvent(new Event("input", { bubbles: true }));
@@ -321,7 +339,7 @@ export function makeResultForm(description, context) {
     describe(entry, result) {
       const byPlayer = new Map(((result && result.players) || []).map((p) => [p.player, p]));
       return {
-        head: ["Player", ...asked.map(heading), ...(computed ? [computed.label] : [])],
+        head: [t("form.player"), ...asked.map(heading), ...(computed ? [t(computed.label)] : [])],
         rows: entry.map((p) => [
           playerName(p.player),
           ...asked.map((f) => controls.get(f.name).text(p[f.name])),

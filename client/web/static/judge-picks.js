@@ -7,6 +7,7 @@
 import { request } from "./api.js";
 import { el, setChildren } from "./dom.js";
 import { choiceName as houseName } from "./games.js";
+import { formatList, t } from "./i18n.js";
 
 // Renders the picks of `table` into `section`; `choices` are those of the picks' field (the
 // game's houses); `onChange()` is called after a pick is recorded.
@@ -19,7 +20,7 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
   const items = order.map((player) => {
     const name = playerName(player);
     if (houses[player]) {
-      return el("li", { dataset: { player } }, el("span", { class: "who" }, name), `picked ${houseName(houses[player])}`);
+      return el("li", { dataset: { player } }, el("span", { class: "who" }, name), t("picks.picked", { house: houseName(houses[player]) }));
     }
     const selectId = `pick-${player}`;
     const errorId = `pick-error-${player}`;
@@ -28,21 +29,23 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
     const select = el(
       "select",
       { id: selectId, dataset: { player }, "aria-describedby": errorId },
-      el("option", { value: "" }, "choose a house"),
+      el("option", { value: "" }, t("picks.choose")),
       allowed.map((h) => el("option", { value: h }, houseName(h))),
       el(
         "optgroup",
-        { label: "Not available to this player" },
-        choices.filter((h) => !allowed.includes(h)).map((h) => el("option", { value: h }, `${houseName(h)}${taken.has(h) ? " (taken)" : ""}`)),
+        { label: t("picks.not_available") },
+        choices
+          .filter((h) => !allowed.includes(h))
+          .map((h) => el("option", { value: h }, taken.has(h) ? t("picks.taken", { house: houseName(h) }) : houseName(h))),
       ),
     );
     const error = el("span", { class: "field-error", id: errorId });
-    const button = el("button", { type: "button", class: "secondary" }, "Record the pick");
+    const button = el("button", { type: "button", class: "secondary" }, t("picks.record"));
     button.addEventListener("click", async () => {
       error.textContent = "";
       select.removeAttribute("aria-invalid");
       if (!select.value) {
-        error.textContent = "Choose the house the player picked.";
+        error.textContent = t("picks.choose_first");
         select.setAttribute("aria-invalid", "true");
         select.focus();
         return;
@@ -51,7 +54,7 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
       const answer = await request("POST", `${tablePath}/picks`, { token, body: { player, house: select.value } });
       button.disabled = false;
       if (answer.ok) {
-        status.textContent = `${name} picked ${houseName(select.value)}.`;
+        status.textContent = t("picks.recorded", { player: name, house: houseName(select.value) });
         onChange();
         return;
       }
@@ -65,28 +68,28 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
       el("label", { for: selectId, class: "who" }, name),
       select,
       button,
-      allowed.length ? el("span", { class: "muted" }, `can pick: ${allowed.map(houseName).join(", ")}`) : null,
+      allowed.length ? el("span", { class: "muted" }, t("picks.can_pick", { houses: formatList(allowed.map(houseName)) })) : null,
       error,
     );
   });
 
-  const auto = el("button", { type: "button", class: "secondary" }, "Assign the remaining houses (organizer)");
+  const auto = el("button", { type: "button", class: "secondary" }, t("picks.assign_rest"));
   const autoError = el("span", { class: "field-error" });
   auto.addEventListener("click", async () => {
     autoError.textContent = "";
     const answer = await request("POST", `${tablePath}/picks/auto`, { token, body: {} });
     if (answer.ok) {
-      status.textContent = "The remaining houses were assigned.";
+      status.textContent = t("picks.assigned");
       onChange();
     } else {
       autoError.textContent =
-        answer.status === 403 ? "Only the organizer can assign houses automatically." : refusalText(answer);
+        answer.status === 403 ? t("picks.organizer_only") : refusalText(answer);
     }
   });
   const missing = order.some((p) => !houses[p]);
 
   setChildren(section,
-    el("h3", { id: "picks-heading" }, "House picks (in rating order)"),
+    el("h3", { id: "picks-heading" }, t("picks.heading")),
     el("ol", { class: "picks-list" }, items),
     missing ? el("p", {}, auto, " ", autoError) : null,
     status,
@@ -94,17 +97,13 @@ export function renderPicks(section, { table, tablePath, token, playerName, onCh
   section.hidden = false;
 }
 
-// "G-1: Stark is already taken at this table by p1. Accepted now: Lannister, Tyrell." — the
-// accepted houses from the error's `accepted` (the server's own wording of them is dropped).
+// "G-1: Stark is already taken at this table by Eva (accepted: Lannister or Tyrell)" — the
+// server's message, in the page's language (Accept-Language), names the accepted houses once.
 function refusalText(answer) {
   const body = answer.body || {};
   const errors = body.errors || [];
-  if (!errors.length) return body.detail || `refused (${answer.status})`;
+  if (!errors.length) return body.detail || t("picks.refused", { status: String(answer.status) });
   return errors
-    .map((e) => {
-      if (!e.accepted || !e.accepted.length) return `${e.rule}: ${e.message}`;
-      const message = e.message.replace(/\s*\(accepted:[^)]*\)\s*$/i, "");
-      return `${e.rule}: ${message}. Accepted now: ${e.accepted.map(houseName).join(", ")}.`;
-    })
+    .map((e) => `${e.rule}: ${e.message}`)
     .join(" ");
 }

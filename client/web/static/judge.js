@@ -13,6 +13,7 @@ import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./ap
 import { clear, el, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
 import { actionChoices, loadGames } from "./games.js";
+import { startI18n, t } from "./i18n.js";
 import { makeResultForm, resultHeadings } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
@@ -54,11 +55,11 @@ function showTokenForm(message = "") {
 async function saveToken(event) {
   event.preventDefault();
   const token = $("token-input").value.trim();
-  if (!token) return showTokenForm("Enter the token the organizer gave you.");
+  if (!token) return showTokenForm(t("judge.token.empty"));
   // A bad token sent to a public read is refused with 401: that checks it without writing.
   const answer = await request("GET", tournamentPath(tournamentId), { token });
-  if (answer.status === 401) return showTokenForm("This token is not valid (mistyped, or revoked by the organizer).");
-  if (!answer.ok) return showTokenForm(`Cannot check the token: ${answer.body?.detail || answer.status}`);
+  if (answer.status === 401) return showTokenForm(t("judge.token.invalid"));
+  if (!answer.ok) return showTokenForm(t("judge.token.cannot_check", { error: answer.body?.detail || String(answer.status) }));
   localStorage.setItem(TOKEN_KEY, token);
   $("token-input").value = "";
   await start(token);
@@ -79,17 +80,18 @@ async function start(token) {
   const answer = await request("GET", tournamentPath(tournamentId), { token });
   if (answer.status === 401) {
     localStorage.removeItem(TOKEN_KEY);
-    return showTokenForm("The saved token is no longer valid. Ask the organizer for a new one.");
+    return showTokenForm(t("judge.token.revoked"));
   }
   if (!answer.ok) {
-    say($("load-error"), answer.status === 404 ? `There is no tournament “${tournamentId}”.` : answer.body?.detail || "Cannot load the tournament.", "error");
+    const error = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+    say($("load-error"), answer.status === 404 ? t("common.no_tournament", { id: tournamentId }) : t("common.cannot_load_tournament", { error }), "error");
     return;
   }
   state.tournament = answer.body;
   try {
     state.games = await loadGames(token);
   } catch (e) {
-    say($("load-error"), `Cannot load the games' forms: ${e.message}`, "error");
+    say($("load-error"), t("judge.cannot_load_games", { error: e.message }), "error");
     return;
   }
   if (!state.feed) {
@@ -97,7 +99,7 @@ async function start(token) {
     state.feed.start();
   }
   $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
-  document.title = `Result entry — ${state.tournament.name}`;
+  document.title = t("judge.title_named", { name: state.tournament.name });
   $("token-section").hidden = true;
   $("signed-in").hidden = false;
   $("picker").hidden = false;
@@ -105,10 +107,10 @@ async function start(token) {
   const rounds = state.tournament.rounds;
   if (!rounds.length) {
     clear($("round-select"));
-    setChildren($("tables"), el("p", {}, "No round is seated yet."));
+    setChildren($("tables"), el("p", {}, t("judge.picker.no_round")));
     return;
   }
-  setChildren($("round-select"), rounds.map((r) => el("option", { value: String(r.round) }, `Round ${r.round}`)));
+  setChildren($("round-select"), rounds.map((r) => el("option", { value: String(r.round) }, t("judge.round", { round: String(r.round) }))));
   const wanted = new URLSearchParams(window.location.hash.slice(1));
   const round = rounds.some((r) => String(r.round) === wanted.get("round")) ? Number(wanted.get("round")) : rounds[rounds.length - 1].round;
   $("round-select").value = String(round);
@@ -121,9 +123,9 @@ function readFailed(error) {
   if (error && error.status === 401) {
     localStorage.removeItem(TOKEN_KEY);
     state.token = null;
-    return showTokenForm("The saved token is no longer valid. Ask the organizer for a new one.");
+    return showTokenForm(t("judge.token.revoked"));
   }
-  say($("load-error"), `Cannot load the round: ${error && error.message}`, "error");
+  say($("load-error"), t("judge.cannot_load_round", { error: String(error && error.message) }), "error");
 }
 
 async function showRoundOrSay(round, tableNumber = null) {
@@ -138,30 +140,41 @@ async function showRound(round, tableNumber = null) {
   state.round = round;
   state.sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
   renderTableChoices();
-  const table = state.sheet.tables.find((t) => t.table === tableNumber);
+  const table = state.sheet.tables.find((candidate) => candidate.table === tableNumber);
   if (table) showTable(table);
   else $("table-section").hidden = true;
 }
 
 function renderTableChoices() {
-  const buttons = state.sheet.tables.map((t) => {
-    const reported = t.status === "reported";
-    const who = reported && t.entered_by ? ` by ${t.entered_by.name} at ${localTime(t.entered_at)}` : "";
+  const buttons = state.sheet.tables.map((table) => {
+    const reported = table.status === "reported";
+    const status = !reported
+      ? t("judge.picker.open")
+      : table.entered_by
+        ? t("judge.picker.reported_by", { judge: table.entered_by.name, time: localTime(table.entered_at) })
+        : t("judge.picker.reported");
     return el(
       "button",
       {
         type: "button",
         class: `table-choice ${reported ? "reported" : "open"}`,
-        "aria-pressed": state.table && state.table.table === t.table ? "true" : "false",
-        dataset: { table: t.table },
-        onclick: () => showTable(t, true),
+        "aria-pressed": state.table && state.table.table === table.table ? "true" : "false",
+        dataset: { table: table.table },
+        onclick: () => showTable(table, true),
       },
-      el("strong", {}, `Table ${t.table}${t.league ? ` · league ${t.league}` : ""}`),
-      el("span", { class: "players" }, t.players.map(playerName).join(", ")),
-      el("span", { class: "status" }, reported ? `reported${who}` : "open"),
+      el("strong", {}, tableTitle(table)),
+      el("span", { class: "players" }, table.players.map(playerName).join(", ")),
+      el("span", { class: "status" }, status),
     );
   });
   setChildren($("tables"), buttons);
+}
+
+// "Table 3", "Table 3 · league A".
+function tableTitle(table) {
+  return table.league
+    ? t("judge.table_in_league", { table: String(table.table), league: table.league })
+    : t("judge.table_title", { table: String(table.table) });
 }
 
 // Re-reads the round (after a save, a pick, a 412) and shows the same table again.
@@ -178,17 +191,17 @@ function showTable(table, focus = false) {
   for (const b of $("tables").querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.table) === table.table));
 
   $("table-section").hidden = false;
-  $("table-heading").textContent = `Round ${state.round} · Table ${table.table}${table.league ? ` · league ${table.league}` : ""}`;
+  $("table-heading").textContent = `${t("judge.round", { round: String(state.round) })} · ${tableTitle(table)}`;
   $("conflict").hidden = true;
   $("save-status").hidden = true;
 
   const reported = table.status === "reported";
   const bye = table.players.length === 1;
   $("table-status").textContent = bye
-    ? `${playerName(table.players[0])} has a bye: nothing to enter.`
+    ? t("judge.table.bye", { player: playerName(table.players[0]) })
     : reported
-      ? `Reported by ${table.entered_by ? table.entered_by.name : "?"} at ${localTime(table.entered_at)} (version ${table.version}).`
-      : "No result yet.";
+      ? reportedText(table, table.version)
+      : t("judge.table.no_result");
   renderCurrentResult(table);
 
   const game = state.tournament.game;
@@ -210,7 +223,7 @@ function showTable(table, focus = false) {
   state.form = bye ? null : makeResultForm(description, { game, table, playerName });
   if (!state.form) {
     $("result-form").hidden = true;
-    if (!bye) $("table-status").textContent += ` This page has no form for ${game}.`;
+    if (!bye) $("table-status").textContent += ` ${t("judge.table.no_form", { game: gameName(game) })}`;
     return;
   }
   setChildren($("form-fields"), state.form.element);
@@ -222,6 +235,15 @@ function showTable(table, focus = false) {
   if (focus) $("table-heading").focus();
 }
 
+// "Reported by Eva at 14:32 (version 2)."
+function reportedText(table, version) {
+  return t("judge.table.reported", {
+    judge: table.entered_by ? table.entered_by.name : t("judge.another_judge"),
+    time: localTime(table.entered_at),
+    version: String(version),
+  });
+}
+
 function renderCurrentResult(table) {
   const box = clear($("current-result"));
   if (!table.result || !table.result.players) return;
@@ -231,18 +253,26 @@ function renderCurrentResult(table) {
       {},
       el("td", {}, String(p.place)),
       el("th", { scope: "row" }, playerName(p.player)),
-      el("td", { class: "number" }, String(p.score)),
+      el("td", { class: "number" }, compact(p.score)),
       el("td", { class: "number" }, compact(p.points)),
     ),
   );
-  const correct = el("button", { type: "button", id: "start-correction" }, "Correct this result");
+  const correct = el("button", { type: "button", id: "start-correction" }, t("judge.result.correct"));
   correct.addEventListener("click", startCorrection);
   box.append(
     el(
       "table",
       { class: "result-summary" },
-      el("caption", { class: "visually-hidden" }, "The result in effect"),
-      el("thead", {}, el("tr", {}, ["Place", "Player", ...resultHeadings(state.tournament.game)].map((h) => el("th", { scope: "col" }, h)))),
+      el("caption", { class: "visually-hidden" }, t("judge.result.caption")),
+      el(
+        "thead",
+        {},
+        el(
+          "tr",
+          {},
+          [t("judge.result.place"), t("judge.result.player"), ...resultHeadings(state.tournament.game)].map((h) => el("th", { scope: "col" }, h)),
+        ),
+      ),
       el("tbody", {}, rows),
     ),
     table.players.length > 1 ? el("p", {}, correct) : null,
@@ -257,8 +287,8 @@ function setMode(mode, version) {
   $("result-form").hidden = mode === "view";
   $("reason-field").hidden = mode !== "correct";
   $("cancel-correction").hidden = mode !== "correct";
-  $("form-heading").textContent = mode === "correct" ? `Correct the result (version ${version})` : "Enter the result";
-  $("save").textContent = mode === "correct" ? "Save the correction" : "Save the result";
+  $("form-heading").textContent = mode === "correct" ? t("judge.form.correct_heading", { version: String(version) }) : t("judge.form.heading");
+  $("save").textContent = mode === "correct" ? t("judge.form.save_correction") : t("judge.form.save");
   if (mode === "view") {
     cancelChecks();
     setHint("", "");
@@ -357,15 +387,21 @@ function setHint(text, kind) {
 
 // The order the server computed: "1. Eva (VP 10, round points 5), 2. …", by the server's places.
 function orderText(result) {
-  const inText = (label) => (label === label.toUpperCase() ? label : label.toLowerCase()); // "VP", "round points"
-  const [scoreLabel, pointsLabel] = resultHeadings(state.tournament.game).map(inText);
+  const [scoreLabel, pointsLabel] = resultHeadings(state.tournament.game, "in_text");
   const rows = [...result.players].sort((a, b) => parseInt(a.place, 10) - parseInt(b.place, 10));
   return rows
-    .map((p) => `${p.place}. ${playerName(p.player)} (${scoreLabel} ${compact(p.score)}, ${pointsLabel} ${compact(p.points)})`)
+    .map((p) =>
+      t("judge.check.order_entry", {
+        place: p.place,
+        player: playerName(p.player),
+        score_label: scoreLabel,
+        score: compact(p.score),
+        points_label: pointsLabel,
+        points: compact(p.points),
+      }),
+    )
     .join(", ");
 }
-
-const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 // Shows a check's answer: the computed values and the order when it passes; when it does not,
 // each broken rule at its field (with its rule id), and the fields still empty only counted.
@@ -375,21 +411,21 @@ function showCheck(answer, players) {
   if (answer.status === 200) {
     const result = answer.body && answer.body.result;
     form.showComputed(result);
-    if (result && result.players && result.players.length) setHint(`Every check passes. Order: ${orderText(result)}.`, "ok");
-    else setHint("Every check passes (the server gives no computed result for it before it is saved).", "ok");
+    if (result && result.players && result.players.length) setHint(t("judge.check.passes_order", { order: orderText(result) }), "ok");
+    else setHint(t("judge.check.passes"), "ok");
     return;
   }
   form.showComputed(null);
   if (answer.status !== 422 || !answer.body || !Array.isArray(answer.body.errors)) {
     const why =
       answer.status === 0
-        ? "the server cannot be reached"
+        ? t("judge.check.unreachable")
         : answer.status === 401
-          ? "your token is no longer valid"
+          ? t("judge.check.token_invalid")
           : answer.status === 403
-            ? "your token may not enter results here"
-            : answer.body?.detail || `the server answered ${answer.status}`;
-    setHint(`The entry is not checked: ${why}.`, "off");
+            ? t("judge.check.forbidden")
+            : answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+    setHint(t("judge.check.not_checked", { why }), "off");
     return;
   }
   // A schema error about a field the checked entry left empty is "not filled in yet".
@@ -408,19 +444,16 @@ function showCheck(answer, players) {
     else broken.push(error);
   }
   if (needsReason) {
-    setHint(
-      state.mode === "correct"
-        ? "Say why the result is corrected: the entry is checked once a reason is given."
-        : "Another judge has entered this table meanwhile: saving will show their entry.",
-      "pending",
-    );
+    setHint(t(state.mode === "correct" ? "judge.check.needs_reason" : "judge.check.entered_meanwhile"), "pending");
     return;
   }
   const unplaced = broken.filter((error) => !markField(error, players, "check-hint"));
   const parts = [];
-  if (broken.length) parts.push(`${plural(broken.length, "rule is", "rules are")} broken${broken.length > unplaced.length ? " (see the marked fields)" : ""}`);
-  for (const error of unplaced) parts.push(error.rule ? `${error.rule}: ${error.message}` : error.message);
-  if (toFill.size) parts.push(`${plural(toFill.size, "field", "fields")} to fill`);
+  if (broken.length) {
+    parts.push(t("judge.check.broken", { count: broken.length, marked: broken.length > unplaced.length ? "yes" : "no" }));
+  }
+  for (const error of unplaced) parts.push(errorText(error));
+  if (toFill.size) parts.push(t("judge.check.to_fill", { count: toFill.size }));
   setHint(`${parts.join(" · ")}.`, broken.length ? "broken" : "pending");
 }
 
@@ -437,7 +470,7 @@ async function save(event) {
   if (state.mode === "correct") {
     const reason = $("reason").value.trim();
     if (!reason) {
-      return showErrors([{ field: "reason", message: "Say why the result is corrected." }], players);
+      return showErrors([{ field: "reason", message: t("judge.save.reason_missing") }], players);
     }
     body.reason = reason;
     headers["If-Match"] = `"${state.version}"`;
@@ -459,23 +492,23 @@ async function submit(body, headers, players) {
   try {
     answer = await request("PUT", `${tablePath()}/result`, { token: state.token, body, headers });
   } catch (e) {
-    return showErrors([{ message: `The server cannot be reached (${e.message}). Nothing was saved; try again.` }], players);
+    return showErrors([{ message: t("judge.save.unreachable", { error: e.message }) }], players);
   }
   if (answer.status === 200 || answer.status === 201) {
     const table = answer.body;
-    const what = answer.status === 201 ? "Saved" : "Corrected";
+    const saved = { table: String(table.table), version: String(table.version) };
     await refresh();
-    say($("save-status"), `${what}: table ${table.table} is reported (version ${table.version}).`, "ok");
+    say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
     return;
   }
   if (answer.status === 412) return showConflict(answer, players);
   if (answer.status === 401) {
     localStorage.removeItem(TOKEN_KEY);
-    return showTokenForm("Your token is no longer valid. Ask the organizer for a new one.");
+    return showTokenForm(t("judge.token.revoked"));
   }
-  const detail = answer.body?.detail || `the server answered ${answer.status}`;
+  const detail = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
   if (answer.status === 422 && answer.body?.errors) return showErrors(answer.body.errors, players, detail);
-  if (answer.status === 403) return showErrors([{ message: "Your token may not enter results here." }], players);
+  if (answer.status === 403) return showErrors([{ message: t("judge.save.forbidden") }], players);
   showErrors([{ message: detail }], players);
 }
 
@@ -491,6 +524,12 @@ function clearErrors() {
     e.removeAttribute("aria-describedby");
   }
   $("error-summary").hidden = true;
+}
+
+// A server error as shown: its rule id (machine, the same in every language) and its message
+// (in the page's language, as the server renders it for Accept-Language).
+function errorText(error) {
+  return error.rule ? `${error.rule}: ${error.message}` : error.message;
 }
 
 // The player and the field an error is about: its `player` and `field`, or the index in its
@@ -511,7 +550,7 @@ let errorCounter = 0;
 // marks the field's controls invalid. Answers the control to take the focus to, or null when
 // the error has no place in the form.
 function markField(error, players, kind) {
-  const text = error.rule ? `${error.rule}: ${error.message}` : error.message;
+  const text = errorText(error);
   const { player, field } = locate(error, players);
   let target = null;
   if (field === "reason") target = $("reason-field");
@@ -539,16 +578,13 @@ function showErrors(errors, players, detail = "") {
   const summary = clear($("error-summary"));
   const list = el("ul");
   for (const error of errors) {
-    const text = error.rule ? `${error.rule}: ${error.message}` : error.message;
+    const text = errorText(error);
     const { player } = locate(error, players);
     const anchor = markField(error, players, "field-error");
     const who = player ? `${playerName(player)}: ` : "";
     list.append(el("li", {}, anchor ? fieldLink(anchor, who + text) : who + text));
   }
-  summary.append(
-    el("p", {}, detail ? `Not saved — ${detail}:` : "Not saved:"),
-    list,
-  );
+  summary.append(el("p", {}, detail ? t("judge.save.not_saved_because", { detail }) : t("judge.save.not_saved")), list);
   summary.hidden = false;
   summary.focus();
 }
@@ -571,15 +607,13 @@ function fieldLink(control, text) {
 async function showConflict(answer, mine) {
   const table = answer.body.table;
   const version = Number(String(answer.etag || table.version).replace(/\D/g, "")) || table.version;
-  const who = table.entered_by ? table.entered_by.name : "another judge";
+  const who = table.entered_by ? table.entered_by.name : t("judge.another_judge");
   const entry = await entryOf(table);
   const box = clear($("conflict"));
-  const headline =
-    state.mode === "correct"
-      ? `Changed meanwhile by ${who} at ${localTime(table.entered_at)} (now version ${version}).`
-      : `Already entered by ${who} at ${localTime(table.entered_at)}.`;
+  const when = { judge: who, time: localTime(table.entered_at), version: String(version) };
+  const headline = t(state.mode === "correct" ? "judge.conflict.changed" : "judge.conflict.already", when);
   box.append(el("p", {}, el("strong", { id: "conflict-headline" }, headline)));
-  $("table-status").textContent = `Reported by ${who} at ${localTime(table.entered_at)} (version ${version}).`;
+  $("table-status").textContent = reportedText(table, version);
 
   if (entry) {
     // The computed columns are the server's: of the stored result for hers, of the last check
@@ -591,7 +625,7 @@ async function showConflict(answer, mine) {
       el(
         "table",
         { id: "their-entry" },
-        el("caption", {}, `${who}'s entry`),
+        el("caption", {}, t("judge.conflict.their_entry", { judge: who })),
         el("thead", {}, el("tr", {}, shown.head.map((h) => el("th", { scope: "col" }, h)))),
         el(
           "tbody",
@@ -611,15 +645,21 @@ async function showConflict(answer, mine) {
         "p",
         { id: "differences" },
         differences.length
-          ? `Your values differ: ${differences.map((d) => `${d.name}: ${d.label} ${d.theirs || "—"} (yours ${d.yours || "—"})`).join("; ")}.`
-          : "Your values are the same.",
+          ? t("judge.conflict.differ", {
+              differences: differences
+                .map((d) =>
+                  t("judge.conflict.difference", { player: d.name, field: d.label, theirs: d.theirs || "—", yours: d.yours || "—" }),
+                )
+                .join("; "),
+            })
+          : t("judge.conflict.same"),
       ),
     );
   } else if (table.result) {
-    box.append(el("p", {}, table.result.players.map((p) => `${p.place}. ${playerName(p.player)} ${p.score}`).join(" · ")));
+    box.append(el("p", {}, table.result.players.map((p) => `${p.place}. ${playerName(p.player)} ${compact(p.score)}`).join(" · ")));
   }
 
-  const keepMine = el("button", { type: "button", id: "correct-with-mine" }, "Correct it with my values");
+  const keepMine = el("button", { type: "button", id: "correct-with-mine" }, t("judge.conflict.correct_with_mine"));
   keepMine.addEventListener("click", () => {
     box.hidden = true;
     state.form.fill(mine);
@@ -627,7 +667,7 @@ async function showConflict(answer, mine) {
     checkNow();
     $("reason").focus();
   });
-  const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, `Keep ${who}'s entry`);
+  const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, t("judge.conflict.keep_theirs", { judge: who }));
   theirs.addEventListener("click", async () => {
     box.hidden = true;
     await refresh();
@@ -635,7 +675,7 @@ async function showConflict(answer, mine) {
   box.append(el("p", { class: "form-buttons" }, keepMine, theirs));
   box.hidden = false;
   // The table as it is now; the form stays as the judge typed it until they choose.
-  state.sheet.tables = state.sheet.tables.map((t) => (t.table === table.table ? table : t));
+  state.sheet.tables = state.sheet.tables.map((other) => (other.table === table.table ? table : other));
   renderTableChoices();
   keepMine.focus();
 }
@@ -676,18 +716,20 @@ async function refreshChoices() {
   if (round !== state.round) return;
   state.sheet = sheet;
   renderTableChoices();
-  const now = state.table && sheet.tables.find((t) => t.table === state.table.table);
+  const now = state.table && sheet.tables.find((table) => table.table === state.table.table);
   if (!now || now.version === state.table.version || state.mode === "view" || state.saving) return;
-  const who = now.entered_by ? now.entered_by.name : "another judge";
+  const who = now.entered_by ? now.entered_by.name : t("judge.another_judge");
+  const version = String(now.version);
   $("table-status").textContent =
     now.status === "reported"
-      ? `${who} entered this table at ${localTime(now.entered_at)} meanwhile (version ${now.version}). Saving will show their entry.`
-      : `This table changed meanwhile (version ${now.version}).`;
+      ? t("judge.table.entered_meanwhile", { judge: who, time: localTime(now.entered_at), version })
+      : t("judge.table.changed_meanwhile", { version });
 }
 
 // ---- start --------------------------------------------------------------------------------------
 
-function main() {
+async function main() {
+  await startI18n({ tournament: tournamentId, token: localStorage.getItem(TOKEN_KEY) });
   if (!tournamentId) return;
   $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
   $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;

@@ -4,23 +4,28 @@
 
 import { el } from "./dom.js";
 import { askedFields, choiceName, fieldHeading, knownValue } from "./games.js";
+import { t } from "./i18n.js";
 
 // The columns of the slip: the heading of each field asked, a tick for a yes/no, the names to
 // write for several choices. AGoT's house is printed when the table's picks are known.
 function slipFields(description) {
   const fields = askedFields(description, "result");
-  if (!fields.length) return [{ name: "score", label: "Score" }];
+  if (!fields.length) return [{ name: "score", label: t("slip.score") }];
   return fields.map((f) => ({
     name: f.name,
-    label: `${fieldHeading(f)}${f.type === "boolean" ? " ✓" : f.type === "choices" ? " (names)" : ""}`,
+    label: f.type === "boolean" ? `${fieldHeading(f)} ✓` : f.type === "choices" ? t("slip.names", { field: fieldHeading(f) }) : fieldHeading(f),
   }));
 }
 
 // `description`: the game's (GET /v1/games), or null (the slip then has one column, a score).
 export function resultSlip(tournament, sheet, table, playerName, description) {
   const fields = slipFields(description);
-  const title = [`${tournament.name}`, `Round ${sheet.round}`, `Table ${table.table}`];
-  if (table.league) title.push(`League ${table.league}`);
+  const title = [
+    tournament.name,
+    t("slip.round", { round: String(sheet.round) }),
+    t("slip.table", { table: String(table.table) }),
+  ];
+  if (table.league) title.push(t("slip.league", { league: table.league }));
   const bye = table.players.length === 1;
 
   const rows = table.players.map((p, seat) =>
@@ -40,13 +45,15 @@ export function resultSlip(tournament, sheet, table, playerName, description) {
     { class: "slip", dataset: { table: table.table } },
     el("h3", {}, title.join(" · ")),
     bye
-      ? el("p", {}, `${playerName(table.players[0])}: bye — nothing to enter.`)
+      ? el("p", {}, t("slip.bye", { player: playerName(table.players[0]) }))
       : el(
           "table",
           {},
-          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player (seat order)"), fields.map((f) => el("th", { scope: "col" }, f.label)))),
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("slip.player")), fields.map((f) => el("th", { scope: "col" }, f.label)))),
           el("tbody", {}, rows),
         ),
-    bye ? null : el("p", { class: "signatures" }, el("span", {}, "Judge: ____________"), el("span", {}, "Players' signatures: ______________________________")),
+    bye
+      ? null
+      : el("p", { class: "signatures" }, el("span", {}, t("slip.judge_signature")), el("span", {}, t("slip.players_signatures"))),
   );
 }

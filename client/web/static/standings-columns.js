@@ -1,33 +1,52 @@
 // The columns of a standings table, per game (docs/games/*.md give the rows' members). Used by
 // the venue board (the columns marked `board`), the public page and its CSV download.
 //
-// A column: {key, label, text(row) → what is shown, csv(row) → the CSV cell (default: text),
-//            numeric, board, screen (false: CSV only), csvOnly}
+// A column: {key, label (in the page's language), header (the CSV's, the same in every
+//            language), text(row) → what is shown, csv(row) → the CSV cell, numeric, board,
+//            csvOnly}
+// The CSV is for spreadsheets and scripts: English headers and "2.50" in every language, like
+// the `tally --csv` of the CLI.
 
-import { compact, fixed2, percent2 } from "./format.js";
+import { compact, fixed2, percent2, plainCompact, plainFixed2, plainPercent2 } from "./format.js";
+import { t } from "./i18n.js";
 
-export const GAME_NAMES = {
-  catan: "Catan",
-  agot: "A Game of Thrones (2nd ed.)",
-  carcassonne: "Carcassonne",
+const GAME_NAMES = {
+  catan: "game.catan",
+  agot: "game.agot",
+  carcassonne: "game.carcassonne",
 };
 
 export function gameName(game) {
-  return GAME_NAMES[game] || game;
+  return Object.hasOwn(GAME_NAMES, game) ? t(GAME_NAMES[game]) : game;
 }
 
-const rank = { key: "rank", label: "#", text: (r) => String(r.rank), numeric: true, board: true };
-const name = { key: "name", label: "Name", text: (r) => r.name, board: true };
-const games = { key: "games", label: "Games", text: (r) => String(r.games), numeric: true, board: true };
+// A column whose cell is a whole number as it is (no locale form needed below 1000).
+const count = (member) => (r) => String(r[member]);
+
+function column(key, label, header, text, csv, extra = {}) {
+  return { key, label, header, text, csv: csv || text, ...extra };
+}
+
+function common() {
+  return [
+    column("rank", "#", "#", count("rank"), null, { numeric: true, board: true }),
+    column("name", t("columns.name"), "Name", (r) => r.name, null, { board: true }),
+    column("games", t("columns.games"), "Games", count("games"), null, { numeric: true, board: true }),
+  ];
+}
 
 function catanColumns() {
   return [
-    rank,
-    name,
-    games,
-    { key: "round_points", label: "Round points", text: (r) => fixed2(r.round_points), numeric: true, board: true },
-    { key: "vp", label: "VP", text: (r) => String(r.vp), numeric: true, board: true },
-    { key: "vp_share", label: "VP share", text: (r) => percent2(r.vp_share), numeric: true, board: true },
+    ...common(),
+    column("round_points", t("columns.round_points"), "Round points", (r) => fixed2(r.round_points), (r) => plainFixed2(r.round_points), {
+      numeric: true,
+      board: true,
+    }),
+    column("vp", t("columns.vp"), "VP", count("vp"), null, { numeric: true, board: true }),
+    column("vp_share", t("columns.vp_share"), "VP share", (r) => percent2(r.vp_share), (r) => plainPercent2(r.vp_share), {
+      numeric: true,
+      board: true,
+    }),
   ];
 }
 
@@ -35,58 +54,56 @@ function catanColumns() {
 function agotColumns(standings) {
   const rounds = new Set();
   for (const row of standings.rows) for (const r of row.results || []) rounds.add(r.round);
+  const resultOf = (row, round) => (row.results || []).find((r) => r.round === round);
   const roundColumns = [...rounds]
     .sort((a, b) => a - b)
-    .map((round) => ({
-      key: `round_${round}`,
-      label: `R${round}`,
-      numeric: true,
-      text: (row) => {
-        const result = (row.results || []).find((r) => r.round === round);
-        if (!result) return "";
-        return result.dropped ? `(${compact(result.points)})` : compact(result.points);
-      },
-      csv: (row) => {
-        const result = (row.results || []).find((r) => r.round === round);
-        return result ? compact(result.points) : "";
-      },
-      dropped: (row) => Boolean((row.results || []).find((r) => r.round === round && r.dropped)),
-    }));
+    .map((round) =>
+      column(
+        `round_${round}`,
+        t("columns.round_short", { round: String(round) }),
+        `R${round}`,
+        (row) => {
+          const result = resultOf(row, round);
+          if (!result) return "";
+          return result.dropped ? `(${compact(result.points)})` : compact(result.points);
+        },
+        (row) => {
+          const result = resultOf(row, round);
+          return result ? plainCompact(result.points) : "";
+        },
+        { numeric: true, dropped: (row) => Boolean(resultOf(row, round) && resultOf(row, round).dropped) },
+      ),
+    );
+  const droppedRounds = (row) =>
+    (row.results || [])
+      .filter((r) => r.dropped)
+      .map((r) => r.round)
+      .join(" ");
   return [
-    rank,
-    name,
-    games,
+    ...common(),
     ...roundColumns,
-    {
-      key: "dropped_round",
-      label: "Dropped round",
-      csvOnly: true,
-      text: (row) =>
-        (row.results || [])
-          .filter((r) => r.dropped)
-          .map((r) => r.round)
-          .join(" "),
-    },
-    { key: "total", label: "Total", text: (r) => compact(r.total), numeric: true, board: true },
-    { key: "wins", label: "Wins", text: (r) => String(r.wins), numeric: true, board: true },
-    { key: "capitals_captured", label: "Capitals", text: (r) => String(r.capitals_captured), numeric: true, board: true },
-    { key: "lands_captured", label: "Lands", text: (r) => String(r.lands_captured), numeric: true },
-    { key: "next_league", label: "Next league", text: (r) => r.next_league || "", board: true },
+    column("dropped_round", "", "Dropped round", droppedRounds, null, { csvOnly: true }),
+    column("total", t("columns.total"), "Total", (r) => compact(r.total), (r) => plainCompact(r.total), { numeric: true, board: true }),
+    column("wins", t("columns.wins"), "Wins", count("wins"), null, { numeric: true, board: true }),
+    column("capitals_captured", t("columns.capitals"), "Capitals", count("capitals_captured"), null, { numeric: true, board: true }),
+    column("lands_captured", t("columns.lands"), "Lands", count("lands_captured"), null, { numeric: true }),
+    column("next_league", t("columns.next_league"), "Next league", (r) => r.next_league || "", null, { board: true }),
   ];
 }
 
 function carcassonneColumns(standings) {
   const byWins = standings.rows.some((r) => r.wins !== undefined);
   return [
-    rank,
-    name,
-    games,
+    ...common(),
     byWins
-      ? { key: "wins", label: "Wins", text: (r) => compact(r.wins), numeric: true, board: true }
-      : { key: "round_points", label: "Round points", text: (r) => compact(r.round_points), numeric: true, board: true },
-    { key: "buchholz", label: "Buchholz", text: (r) => compact(r.buchholz), numeric: true, board: true },
-    { key: "score_diff", label: "Score diff.", text: (r) => String(r.score_diff), numeric: true, board: true },
-    { key: "score", label: "Score", text: (r) => String(r.score), numeric: true, board: true },
+      ? column("wins", t("columns.wins"), "Wins", (r) => compact(r.wins), (r) => plainCompact(r.wins), { numeric: true, board: true })
+      : column("round_points", t("columns.round_points"), "Round points", (r) => compact(r.round_points), (r) => plainCompact(r.round_points), {
+          numeric: true,
+          board: true,
+        }),
+    column("buchholz", t("columns.buchholz"), "Buchholz", (r) => compact(r.buchholz), (r) => plainCompact(r.buchholz), { numeric: true, board: true }),
+    column("score_diff", t("columns.score_diff"), "Score diff.", (r) => compact(r.score_diff), (r) => String(r.score_diff), { numeric: true, board: true }),
+    column("score", t("columns.score"), "Score", (r) => compact(r.score), (r) => String(r.score), { numeric: true, board: true }),
   ];
 }
 
@@ -94,15 +111,16 @@ function isFraction(v) {
   return v !== null && typeof v === "object" && typeof v.value === "number";
 }
 
-// Any other game: every plain or fractional member of the rows, in the order of the first row.
+// Any other game: every plain or fractional member of the rows, in the order of the first row,
+// headed by the member's name (a game the pages have no words for yet).
 function genericColumns(standings) {
   const first = standings.rows[0] || {};
   const known = new Set(["rank", "player", "name", "games", "dropped"]);
   const extra = Object.keys(first)
     .filter((key) => !known.has(key))
     .filter((key) => typeof first[key] === "number" || isFraction(first[key]))
-    .map((key) => ({ key, label: key.replace(/_/g, " "), text: (r) => compact(r[key]), numeric: true, board: true }));
-  return [rank, name, games, ...extra];
+    .map((key) => column(key, key.replace(/_/g, " "), key, (r) => compact(r[key]), (r) => plainCompact(r[key]), { numeric: true, board: true }));
+  return [...common(), ...extra];
 }
 
 export function standingsColumns(game, standings) {
@@ -122,9 +140,9 @@ export function standingsColumns(game, standings) {
 export function standingsCsv(game, standings) {
   const columns = standingsColumns(game, standings);
   const quote = (text) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [columns.map((c) => quote(c.label)).join(",")];
+  const lines = [columns.map((c) => quote(c.header)).join(",")];
   for (const row of standings.rows) {
-    lines.push(columns.map((c) => quote(String((c.csv || c.text)(row)))).join(","));
+    lines.push(columns.map((c) => quote(String(c.csv(row)))).join(","));
   }
   return lines.join("\r\n") + "\r\n";
 }

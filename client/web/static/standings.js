@@ -4,6 +4,7 @@
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { clear, el, say, setChildren } from "./dom.js";
 import { choiceName, loadGames } from "./games.js";
+import { formatList, language, startI18n, t } from "./i18n.js";
 import { LiveFeed } from "./live.js";
 import { resultSlip } from "./slips.js";
 import { gameName, standingsColumns, standingsCsv } from "./standings-columns.js";
@@ -33,7 +34,7 @@ function renderStandings() {
       const classes = [c.key, c.numeric ? "number" : "", c.dropped && c.dropped(row) ? "dropped-result" : ""];
       const cell = el(c.key === "name" ? "th" : "td", { class: classes.join(" ").trim() }, c.text(row));
       if (c.key === "name") cell.setAttribute("scope", "row");
-      if (c.key === "name" && row.dropped) cell.append(el("span", { class: "badge" }, "dropped"));
+      if (c.key === "name" && row.dropped) cell.append(el("span", { class: "badge" }, t("common.dropped")));
       tr.append(cell);
     }
     body.append(tr);
@@ -42,7 +43,7 @@ function renderStandings() {
   const conqueror = standings.conqueror || [];
   $("conqueror").hidden = conqueror.length === 0;
   $("conqueror").textContent = conqueror.length
-    ? `Conqueror (most enemy capitals captured): ${conqueror.map(playerName).join(", ")}`
+    ? t("standings.conqueror", { count: conqueror.length, players: formatList(conqueror.map(playerName)) })
     : "";
 }
 
@@ -63,23 +64,23 @@ function downloadCsv() {
 async function showRound(number) {
   const sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${number}`);
   shownRound = number;
-  $("round-heading").textContent = `Round ${number}`;
+  $("round-heading").textContent = t("standings.round", { round: String(number) });
   renderByTable(sheet);
   renderByName(sheet);
   setChildren($("slips"), sheet.tables.map((table) => resultSlip(tournament, sheet, table, playerName, description)));
 }
 
 function renderByTable(sheet) {
-  const hasLeagues = sheet.tables.some((t) => t.league);
-  const hasHouses = sheet.tables.some((t) => t.houses && Object.keys(t.houses).length);
+  const hasLeagues = sheet.tables.some((table) => table.league);
+  const hasHouses = sheet.tables.some((table) => table.houses && Object.keys(table.houses).length);
   const section = $("pairings-by-table");
   setChildren(section.querySelector("thead"),
     el(
       "tr",
       {},
-      el("th", { scope: "col", class: "number" }, "Table"),
-      hasLeagues && el("th", { scope: "col" }, "League"),
-      el("th", { scope: "col" }, "Players (seat order)"),
+      el("th", { scope: "col", class: "number" }, t("standings.column.table")),
+      hasLeagues && el("th", { scope: "col" }, t("standings.column.league")),
+      el("th", { scope: "col" }, t("standings.column.players")),
     ),
   );
   const body = clear(section.querySelector("tbody"));
@@ -88,7 +89,7 @@ function renderByTable(sheet) {
       const house = table.houses && table.houses[p];
       return house ? `${playerName(p)} (${choiceName(house)})` : playerName(p);
     });
-    if (table.players.length === 1) names.push("— bye");
+    if (table.players.length === 1) names.push(t("standings.bye_mark"));
     body.append(
       el(
         "tr",
@@ -102,13 +103,14 @@ function renderByTable(sheet) {
   section.dataset.houses = hasHouses ? "yes" : "no";
 }
 
-// Everyone seated, by name in the tournament's collation (e.g. Czech puts "Ch" after "H").
+// Everyone seated, by name in the tournament's collation (e.g. Czech puts "Ch" after "H"; the
+// names are the tournament's, whatever the page's language), else the page language's.
 function renderByName(sheet) {
   const seats = [];
   for (const table of sheet.tables) {
     for (const p of table.players) seats.push({ name: playerName(p), table: table.table, bye: table.players.length === 1 });
   }
-  const collator = new Intl.Collator(tournament.locale || undefined);
+  const collator = new Intl.Collator(tournament.locale || language());
   seats.sort((a, b) => collator.compare(a.name, b.name) || a.table - b.table);
   const body = clear($("pairings-by-name").querySelector("tbody"));
   for (const seat of seats) {
@@ -117,7 +119,7 @@ function renderByName(sheet) {
         "tr",
         {},
         el("th", { scope: "row" }, seat.name),
-        el("td", { class: "number" }, seat.bye ? `${seat.table} (bye)` : String(seat.table)),
+        el("td", { class: "number" }, seat.bye ? t("standings.table_bye", { table: String(seat.table) }) : String(seat.table)),
       ),
     );
   }
@@ -127,7 +129,9 @@ function fillRoundSelect() {
   const select = $("round-select");
   const current = select.value;
   setChildren(select,
-    tournament.rounds.map((r) => el("option", { value: String(r.round) }, `Round ${r.round} (${r.reported} of ${r.tables_total} reported)`)),
+    tournament.rounds.map((r) =>
+      el("option", { value: String(r.round) }, t("standings.round_option", { round: String(r.round), reported: r.reported, total: r.tables_total })),
+    ),
   );
   const latest = tournament.rounds.length ? String(tournament.rounds[tournament.rounds.length - 1].round) : "";
   select.value = current && tournament.rounds.some((r) => String(r.round) === current) ? current : latest;
@@ -161,13 +165,15 @@ async function onStandings(message) {
 }
 
 async function main() {
+  await startI18n({ tournament: tournamentId });
   if (!tournamentId) return;
   $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
   $("judge-link").href = `/t/${encodeURIComponent(tournamentId)}/judge`;
   try {
     tournament = await getJson(tournamentPath(tournamentId));
   } catch (e) {
-    say($("load-error"), e.status === 404 ? `There is no tournament “${tournamentId}”.` : `Cannot load the tournament: ${e.message}`, "error");
+    const text = e.status === 404 ? t("common.no_tournament", { id: tournamentId }) : t("common.cannot_load_tournament", { error: e.message });
+    say($("load-error"), text, "error");
     return;
   }
   try {
@@ -176,8 +182,8 @@ async function main() {
     description = null; // the slips then have a score column only; the rest of the page works
   }
   $("tournament-name").textContent = tournament.name;
-  document.title = `${tournament.name} — standings`;
-  $("tournament-info").textContent = `${gameName(tournament.game)} · ${tournament.players.length} players`;
+  document.title = t("standings.title_named", { name: tournament.name });
+  $("tournament-info").textContent = t("standings.info", { game: gameName(tournament.game), players: tournament.players.length });
   fillRoundSelect();
 
   $("download-csv").addEventListener("click", downloadCsv);
@@ -190,7 +196,7 @@ async function main() {
   const status = $("live-status");
   let chain = Promise.resolve(); // messages are handled one after the other
   const feed = new LiveFeed(tournamentId, {
-    onStatus: (s) => (status.textContent = s === "live" ? "Live" : s === "lost" ? "Connection lost — reconnecting…" : "Connecting…"),
+    onStatus: (s) => (status.textContent = t(s === "live" ? "common.live" : s === "lost" ? "common.connection_lost" : "common.connecting")),
     onMessage: (message) => {
       if (message.type !== "snapshot" && message.type !== "standings") return;
       chain = chain.then(() => onStandings(message)).catch((e) => say($("load-error"), e.message, "error"));
