@@ -33,11 +33,13 @@ std::string utf8(const icu::UnicodeString& s) {
 
 std::string name_of(const Namer& names, const std::string& id) { return names ? names(id) : id; }
 
-// "Eva, Petr and Jana" in the language's own way.
-icu::UnicodeString list(Lang lang, const std::vector<std::string>& items) {
+// "Eva, Petr and Jana" ("… or …") in the language's own way.
+icu::UnicodeString list(Lang lang, const std::vector<std::string>& items,
+                        Joiner joiner = Joiner::and_) {
   UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<icu::ListFormatter> formatter(
-      icu::ListFormatter::createInstance(locale_of(lang), status));
+  std::unique_ptr<icu::ListFormatter> formatter(icu::ListFormatter::createInstance(
+      locale_of(lang), joiner == Joiner::or_ ? ULISTFMT_TYPE_OR : ULISTFMT_TYPE_AND,
+      ULISTFMT_WIDTH_WIDE, status));
   std::vector<icu::UnicodeString> parts;
   for (const auto& item : items) parts.push_back(unicode(item));
   icu::UnicodeString out;
@@ -48,6 +50,14 @@ icu::UnicodeString list(Lang lang, const std::vector<std::string>& items) {
     out.remove();
     for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
   }
+  return out;
+}
+
+icu::UnicodeString integer(Lang lang, std::int64_t n) {
+  UErrorCode status = U_ZERO_ERROR;
+  auto formatted = icu::number::NumberFormatter::withLocale(locale_of(lang)).formatInt(n, status);
+  icu::UnicodeString out = formatted.toString(status);
+  if (U_FAILURE(status)) return unicode(std::to_string(n));
   return out;
 }
 
@@ -168,6 +178,18 @@ std::string Catalogs::render(Lang lang, const Message& message, const Namer& nam
             return icu::Formattable(list(used, named));
           } else if constexpr (std::is_same_v<T, Term>) {
             return icu::Formattable(unicode(text(used, v.key)));
+          } else if constexpr (std::is_same_v<T, TermList>) {
+            std::vector<std::string> words;
+            for (const auto& key : v.keys) words.push_back(text(used, key));
+            return icu::Formattable(list(used, words, v.joiner));
+          } else if constexpr (std::is_same_v<T, PlayerCounts>) {
+            std::vector<std::string> items;
+            for (const auto& [id, count] : v.counts) {
+              items.push_back(name_of(names, id) + " " + utf8(integer(used, count)));
+            }
+            return icu::Formattable(list(used, items));
+          } else if constexpr (std::is_same_v<T, Nested>) {
+            return icu::Formattable(unicode(v.message ? render(used, *v.message, names) : ""));
           } else {
             return icu::Formattable(decimal(used, v));
           }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <type_traits>
@@ -35,6 +36,27 @@ struct Term {
   std::string key;
   bool operator==(const Term&) const = default;
 };
+// Catalog terms as one list in the language, joined by "and" or "or" ("Stark, Lannister or
+// Tyrell"; "Stark, Lannister nebo Tyrell").
+enum class Joiner { and_, or_ };
+struct TermList {
+  std::vector<std::string> keys;
+  Joiner joiner = Joiner::and_;
+  bool operator==(const TermList&) const = default;
+};
+// Players, each with a number: "Eva 3, Petr 3 and Jana 2" (the counts behind a table's total).
+struct PlayerCounts {
+  std::vector<std::pair<std::string, std::int64_t>> counts;
+  bool operator==(const PlayerCounts&) const = default;
+};
+struct Message;
+// Another message, rendered in the same language with the same names: a notice that carries a
+// rule's own message ("round 1, table 2: <the rule's text> (C-11)").
+struct Nested {
+  std::shared_ptr<const Message> message;
+  bool operator==(const Nested& other) const;
+};
+
 // A decimal number shown with exactly `digits` decimals in the language's way ("2.50", "2,50").
 struct Decimal {
   double value = 0;
@@ -43,7 +65,8 @@ struct Decimal {
 };
 
 // A number (integer or decimal), text as it is (a name, a value the client sent), or the above.
-using Arg = std::variant<std::int64_t, double, std::string, PlayerRef, PlayerList, Term, Decimal>;
+using Arg = std::variant<std::int64_t, double, std::string, PlayerRef, PlayerList, Term, Decimal,
+                         TermList, PlayerCounts, Nested>;
 
 struct NamedArg {
   std::string name;
@@ -81,6 +104,16 @@ struct Message {
   bool empty() const { return key.empty() && literal.empty(); }
   bool operator==(const Message&) const = default;
 };
+
+inline bool Nested::operator==(const Nested& other) const {
+  if (!message || !other.message) return message == other.message;
+  return *message == *other.message;
+}
+
+// A message as an argument of another.
+inline Nested nested(Message message) {
+  return Nested{std::make_shared<const Message>(std::move(message))};
+}
 
 // For test diagnostics: the key (or the verbatim text) and the arguments' names.
 inline std::ostream& operator<<(std::ostream& out, const Message& m) {

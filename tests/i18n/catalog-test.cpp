@@ -12,21 +12,25 @@ namespace {
 
 const Catalogs& sample() {
   static const Catalogs catalogs({
-      {"t.en", R"({"tables": "{count, plural, one {# table} other {# tables}}",
+      {"t.en", R"j({"tables": "{count, plural, one {# table} other {# tables}}",
                    "holds": "{holder} holds {title} with {count, plural, one {# knight} other {# knights}}",
                    "title": "Largest Army", "share": "{share} VP", "tied": "{players} are tied",
-                   "only_en": "English only"})"},
+                   "only_en": "English only", "houses": "accepted: {houses}", "stark": "Stark",
+                   "tyrell": "Tyrell", "sum": "the knights add up to 15 ({counts})",
+                   "notice": "round {round}, table {table}: {inner}"})j"},
       {"t.cs",
-       R"({"tables": "{count, plural, one {# stůl} few {# stoly} many {# stolu} other {# stolů}}",
+       R"j({"tables": "{count, plural, one {# stůl} few {# stoly} many {# stolu} other {# stolů}}",
                    "holds": "{holder} drží {title} s {count, plural, one {# rytířem} other {# rytíři}}",
-                   "title": "Největší vojsko", "share": "{share} VB", "tied": "{players} mají stejně"})"},
-      {"t.it", R"({"tables": "{count, plural, one {# tavolo} other {# tavoli}}",
+                   "title": "Největší vojsko", "share": "{share} VB", "tied": "{players} mají stejně",
+                   "houses": "přijatelné: {houses}", "stark": "Stark", "tyrell": "Tyrell",
+                   "sum": "rytířů je celkem 15 ({counts})", "notice": "kolo {round}, stůl {table}: {inner}"})j"},
+      {"t.it", R"j({"tables": "{count, plural, one {# tavolo} other {# tavoli}}",
                    "holds": "{holder} ha {title} con {count, plural, one {# cavaliere} other {# cavalieri}}",
-                   "title": "Esercito più numeroso", "share": "{share} PV", "tied": "{players} sono pari"})"},
+                   "title": "Esercito più numeroso", "share": "{share} PV", "tied": "{players} sono pari"})j"},
       {"t.ru",
-       R"({"tables": "{count, plural, one {# стол} few {# стола} many {# столов} other {# стола}}",
+       R"j({"tables": "{count, plural, one {# стол} few {# стола} many {# столов} other {# стола}}",
                    "holds": "{holder}: {title}, {count, plural, one {# рыцарь} few {# рыцаря} many {# рыцарей} other {# рыцаря}}",
-                   "title": "Самое большое войско", "share": "{share} ПО", "tied": "{players} — поровну"})"},
+                   "title": "Самое большое войско", "share": "{share} ПО", "tied": "{players} — поровну"})j"},
   });
   return catalogs;
 }
@@ -74,6 +78,21 @@ TEST(Render, ListsOfPlayersInTheLanguagesOwnWay) {
   EXPECT_EQ(sample().render(Lang::cs, m), "Eva, Petr a\u00A0Jana mají stejně");
   EXPECT_EQ(sample().render(Lang::it, m), "Eva, Petr e Jana sono pari");
   EXPECT_EQ(sample().render(Lang::ru, m), "Eva, Petr и Jana — поровну");
+}
+
+TEST(Render, TermListsJoinedByOrInTheLanguage) {
+  Message m("houses", {{"houses", TermList{{"stark", "tyrell"}, Joiner::or_}}});
+  EXPECT_EQ(sample().render(Lang::en, m), "accepted: Stark or Tyrell");
+  EXPECT_EQ(sample().render(Lang::cs, m), "přijatelné: Stark nebo Tyrell");
+}
+
+TEST(Render, PlayerCountsAndNestedMessagesByName) {
+  Namer names = [](std::string_view id) { return id == "p1" ? "Eva" : "Petr"; };
+  Message sum("sum", {{"counts", PlayerCounts{{{"p1", 12}, {"p2", 3}}}}});
+  EXPECT_EQ(sample().render(Lang::en, sum, names), "the knights add up to 15 (Eva 12 and Petr 3)");
+  Message notice("notice", {{"round", 1}, {"table", 2}, {"inner", nested(sum)}});
+  EXPECT_EQ(sample().render(Lang::cs, notice, names),
+            "kolo 1, stůl 2: rytířů je celkem 15 (Eva 12 a\u00A0Petr 3)");
 }
 
 TEST(Render, DecimalsWithTheLanguagesSeparator) {
