@@ -12,7 +12,6 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
-#include <map>
 
 namespace tally::projections::catan {
 
@@ -144,29 +143,13 @@ class CatanGame final : public Game {
   }
 
  private:
-  // A notice is one message: "round 1, table 2: <what the rule says> (C-11)". The catalogs have
-  // no nested messages, so each rule message a notice can carry has a notice key of its own
-  // whose pattern says the rule's text in that frame, with the rule message's own arguments
-  // and round, table and rule added. Any other (none today) gets the general notice.
+  // A notice is one message: "round 1, table 2: <what the rule says> (C-11)", the rule's own
+  // message nested in it, so it reads the same as the refusal it would have been.
   static i18n::Message notice(std::uint32_t round, std::uint32_t table, const RuleError& e) {
-    static const std::map<std::string, std::string, std::less<>> kNoticeOf = {
-        {"catan.C-0.player_count", "catan.notice.C-0.player_count"},
-        {"catan.C-0.table_not_seated", "catan.notice.C-0.table_not_seated"},
-        {"catan.C-0.listed_twice", "catan.notice.C-0.listed_twice"},
-        {"catan.C-0.not_seated_here", "catan.notice.C-0.not_seated_here"},
-        {"catan.C-0.missing_from_result", "catan.notice.C-0.missing_from_result"},
-        {"catan.C-11.record_claimant", "catan.notice.C-11.record_claimant"},
-        {"catan.C-11.several_claimants", "catan.notice.C-11.several_claimants"},
-        {"catan.C-12.claim_below", "catan.notice.C-12.claim_below"},
-    };
-    auto known = kNoticeOf.find(e.message.key);
-    i18n::Message out(known == kNoticeOf.end() ? "catan.notice.other" : known->second,
-                      e.message.args);
-    // The rule message's own "table" and "round" (C-0) are this table's: set once.
-    std::erase_if(out.args,
-                  [](const i18n::NamedArg& a) { return a.name == "round" || a.name == "table"; });
-    out.with("round", round).with("table", table).with("rule", e.rule);
-    return out;
+    return i18n::Message("catan.notice.table", {{"round", round},
+                                                {"table", table},
+                                                {"message", i18n::nested(e.message)},
+                                                {"rule", e.rule}});
   }
 
   const GameDescription description_ = description();

@@ -15,6 +15,7 @@ namespace {
 using Count = std::int32_t PlayerSheet::*;
 using Flag = bool PlayerSheet::*;
 using i18n::Message;
+using i18n::PlayerCounts;
 using i18n::PlayerList;
 using i18n::PlayerRef;
 using i18n::Term;
@@ -137,11 +138,12 @@ bool all_in_range(const std::vector<PlayerSheet>& sheets, const CountRange& r) {
   return std::all_of(sheets.begin(), sheets.end(), [&](const auto& s) { return in_range(s, r); });
 }
 
-// The players with a non-zero count: who a table-wide sum comes from.
-PlayerList contributors(const std::vector<PlayerSheet>& sheets, Count count) {
-  PlayerList out;
+// The players with a non-zero count, each with it: what a table-wide sum is made of ("a 3 and
+// b 4").
+PlayerCounts contributions(const std::vector<PlayerSheet>& sheets, Count count) {
+  PlayerCounts out;
   for (const auto& s : sheets) {
-    if (s.*count != 0) out.ids.push_back(s.player);
+    if (s.*count != 0) out.counts.emplace_back(s.player, s.*count);
   }
   return out;
 }
@@ -195,7 +197,7 @@ void check_table_sum(const std::vector<PlayerSheet>& sheets, const CountRange& r
   out.push_back(
       {std::string(rule), "", std::string(r.field),
        Message(std::string(key),
-               {{"sum", sum}, {"players", contributors(sheets, r.count)}, {"in_game", in_game}})});
+               {{"sum", sum}, {"counts", contributions(sheets, r.count)}, {"in_game", in_game}})});
 }
 
 // C-8: the longest road is at least 1 and no longer than the roads built.
@@ -388,9 +390,11 @@ RuleErrors check_claims(const std::vector<PlayerSheet>& result,
   }
   // C-11: with two or more players at 10+, exactly one of them is the claimant.
   PlayerList eligible, eligible_claimants;
+  PlayerCounts eligible_vp;  // the VP that make them eligible ("a 10 and b 12")
   for (const auto& s : result) {
     if (vp_of(s) < kClaimVp) continue;
     eligible.ids.push_back(s.player);
+    eligible_vp.counts.emplace_back(s.player, vp_of(s));
     if (std::find(claimants.begin(), claimants.end(), s.player) != claimants.end()) {
       eligible_claimants.ids.push_back(s.player);
     }
@@ -398,7 +402,8 @@ RuleErrors check_claims(const std::vector<PlayerSheet>& result,
   if (eligible.ids.size() >= 2 && eligible_claimants.ids.empty()) {
     out.push_back(
         {"C-11", "", field,
-         Message("catan.C-11.record_claimant", {{"players", eligible}, {"claim_vp", kClaimVp}})});
+         Message("catan.C-11.record_claimant",
+                 {{"players", eligible}, {"claim_vp", kClaimVp}, {"counts", eligible_vp}})});
   }
   if (eligible.ids.size() >= 2 && eligible_claimants.ids.size() > 1) {
     for (const auto& c : eligible_claimants.ids) {

@@ -175,15 +175,29 @@ TEST_F(CatanGame, AVoidedClaimLeavesANoticeAndTheVpOrder) {
   const std::string notice = tally::testing::english(notices[0]);
   EXPECT_TRUE(notice.starts_with("round 1, table 1: a and b have 10 VP or more")) << notice;
   EXPECT_TRUE(notice.ends_with("(C-11)")) << notice;
+  EXPECT_EQ(notice,
+            "round 1, table 1: a and b have 10 VP or more (a 10 and b 12): record which of them "
+            "claimed the win (C-11)");
+  // The notice carries the rule's own message, as the refusal of the same result would say it.
+  TournamentBuilder fresh = seated({{"a", "b", "c", "d"}});
+  auto refused = check(*game, fresh, 1, 1, Which::CATAN_RESULT, body(two_at_ten()));
+  ASSERT_EQ(refused.size(), 1u);
+  EXPECT_EQ(notices[0],
+            i18n::Message("catan.notice.table", {{"round", 1},
+                                                 {"table", 1},
+                                                 {"message", i18n::nested(refused[0].message)},
+                                                 {"rule", "C-11"}}));
   // One message in each language, the players by name (Czech keeps "a" with the next word).
   const std::map<std::string, std::string> names = {{"a", "Jana Nováková"}, {"b", "Petr Dvořák"}};
-  EXPECT_EQ(
-      tally::testing::rendered(notices[0], i18n::Lang::cs, names),
-      "kolo 1, stůl 1: Jana Nováková a\u00a0Petr Dvořák mají 10 VB nebo více: zapište, kdo z nich "
-      "ohlásil vítězství (C-11)");
+  EXPECT_EQ(tally::testing::rendered(notices[0], i18n::Lang::cs, names),
+            "kolo 1, stůl 1: Jana Nováková a\u00a0Petr Dvořák mají 10 VB nebo více (Jana Nováková "
+            "10 a\u00a0Petr Dvořák 12): zapište, kdo z nich ohlásil vítězství (C-11)");
+  EXPECT_EQ(tally::testing::rendered(notices[0], i18n::Lang::it, names),
+            "turno 1, tavolo 1: Jana Nováková e Petr Dvořák hanno 10 PV o più (Jana Nováková 10 e "
+            "Petr Dvořák 12): registra chi di loro ha dichiarato la vittoria (C-11)");
   EXPECT_EQ(tally::testing::rendered(notices[0], i18n::Lang::ru, names),
-            "тур 1, стол 1: у игроков Jana Nováková и Petr Dvořák 10 ПО или больше: запишите, кто "
-            "из них заявил победу (C-11)");
+            "тур 1, стол 1: у игроков Jana Nováková и Petr Dvořák 10 ПО или больше (Jana Nováková "
+            "10 и Petr Dvořák 12): запишите, кто из них заявил победу (C-11)");
   enter_claim("b");  // the fix
   EXPECT_TRUE(game->notices(b.tournament()).empty());
   EXPECT_EQ(places()["b"], (std::pair<std::string, std::string>{"1", "5"}));
