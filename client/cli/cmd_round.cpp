@@ -22,9 +22,19 @@ void print_round(Context& ctx, const json::object& round, const TournamentInfo& 
       continue;
     ctx.out << ctx.say(std::string(list) == "variant" ? "cli.round.variant" : "cli.round.moved")
             << "\n";
-    for (const auto& item : round.at(list).as_array()) {
+    const auto& items = round.at(list).as_array();
+    // The variant's lines by their catalog keys ("variant_labels"), in the CLI's language; the
+    // server's English text where a line has no key.
+    const json::value* labels = round.if_contains(std::string(list) + "_labels");
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const auto& item = items[i];
       if (item.is_string()) {
-        ctx.out << "  - " << item.as_string() << "\n";  // the server's text
+        bool keyed = labels && labels->is_array() && i < labels->as_array().size() &&
+                     labels->as_array()[i].is_string();
+        ctx.out << "  - "
+                << (keyed ? ctx.say(i18n::Message(std::string(labels->as_array()[i].as_string())))
+                          : std::string(item.as_string()))
+                << "\n";
       } else {
         const auto& o = item.as_object();
         ctx.out << "  - "
