@@ -113,11 +113,14 @@ class Checker {
       auto history = facts_.history.find(p.player);
       if (history != facts_.history.end()) {
         if (std::uint32_t round = history->second.round_of(p.house)) {
-          i18n::Message message("agot.G-2.played_before", {{"player", i18n::PlayerRef{p.player}},
-                                                           {"house", house_term(p.house)},
-                                                           {"round", round}});
-          add_houses(message, "left", history->second.available());
-          add("G-2", p.player, "house", std::move(message));
+          const HouseSet left = history->second.available();
+          add("G-2", p.player, "house",
+              i18n::Message("agot.G-2.played_before",
+                            {{"player", i18n::PlayerRef{p.player}},
+                             {"house", house_term(p.house)},
+                             {"round", round},
+                             {"left", house_list(left, i18n::Joiner::or_)},
+                             {"left_count", left.size()}}));
         }
       }
       // An accepted pick fixes the player's house at this table.
@@ -160,19 +163,21 @@ class Checker {
   void castle_order() {
     for (const auto& p : result_) {
       if (!valid_place(p.place) || !valid_castles(p.castles)) continue;
-      std::vector<std::string> above;
+      // Each player placed above with fewer castles, with their castles: "Eva 2 and Petr 1".
+      i18n::PlayerCounts above;
       for (const auto& q : result_) {
         if (valid_place(q.place) && valid_castles(q.castles) && q.castles < p.castles &&
             q.place < p.place) {
-          above.push_back(q.player);
+          above.counts.emplace_back(q.player, q.castles);
         }
       }
-      if (!above.empty()) {
+      if (!above.counts.empty()) {
         add("G-3", p.player, "place",
             i18n::Message("agot.G-3.castle_order", {{"player", i18n::PlayerRef{p.player}},
                                                     {"castles", p.castles},
                                                     {"place", p.place},
-                                                    {"above", player_list(above)}}));
+                                                    {"above_count", above.counts.size()},
+                                                    {"above", std::move(above)}}));
       }
     }
   }

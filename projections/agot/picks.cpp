@@ -25,6 +25,12 @@ HouseMatch completion(const PickTable& table, std::optional<std::size_t> index, 
   return match_houses(options, 1);
 }
 
+// The houses `can` (one list, "… or …") and how many (`can_count`, for the words around it).
+void add_can(i18n::Message& message, HouseSet houses) {
+  message.with("can", house_list(houses, i18n::Joiner::or_));
+  message.with("can_count", houses.size());
+}
+
 // Why the players still without a house cannot all be seated, as arguments of `message`:
 // `short` (the players, `short_count` of them) and `why`: "all_played" (they played every
 // house), "taken" (they can only play the houses `can`, already taken at this table) or "only"
@@ -43,7 +49,7 @@ void add_shortage(i18n::Message& message, const PickTable& table, const HouseMat
   message.with("short", player_list(names));
   message.with("short_count", static_cast<std::int64_t>(names.size()));
   message.with("why", std::string(any.empty() ? "all_played" : could.empty() ? "taken" : "only"));
-  add_houses(message, "can", could.empty() ? any : could);
+  add_can(message, could.empty() ? any : could);
 }
 
 std::vector<std::string> ids(HouseSet houses) {
@@ -135,7 +141,7 @@ projections::RuleErrors check_pick(const PickTable& table_in, const std::string&
     e.message.with("hint", std::string(!first               ? "omitted"
                                        : acceptable.empty() ? "none"
                                                             : "listed"));
-    add_houses(e.message, "accepted", acceptable);
+    e.message.with("accepted", house_list(acceptable, i18n::Joiner::or_));
     e.alternatives = ids(acceptable);
   }
   return errors;
@@ -157,7 +163,7 @@ projections::Outcome<std::vector<std::pair<std::string, House>>> complete_picks(
         message.with("short", player_list({table.players[i]}));
         message.with("short_count", std::int64_t{1});
         message.with("why", std::string("none_left"));
-        add_houses(message, "can", HouseSet());
+        add_can(message, HouseSet());
       } else {
         add_shortage(message, table, m, who);
       }

@@ -32,8 +32,8 @@ i18n::Message count_problem(std::size_t n) {
 
 // Why no seating gives everyone a house they have not played (Hall's condition, from the solver):
 // `short` (the players, `short_count` of them) have already played every house (`why`
-// "all_played"), or can only play the houses `can` (`why` "only"), which `tables` tables seat
-// only `seats` players of.
+// "all_played"), or can only play the houses `can` (`can_count` of them; `why` "only"), which
+// `tables` tables seat only `seats` players of.
 void add_house_shortage(i18n::Message& message, const std::vector<std::string>& order,
                         const HouseMatch& why, int tables) {
   std::vector<std::string> names;
@@ -42,7 +42,8 @@ void add_house_shortage(i18n::Message& message, const std::vector<std::string>& 
   message.with("short", player_list(names));
   message.with("short_count", static_cast<std::int64_t>(names.size()));
   message.with("why", std::string(why.short_houses.empty() ? "all_played" : "only"));
-  add_houses(message, "can", why.short_houses);
+  message.with("can", house_list(why.short_houses, i18n::Joiner::or_));
+  message.with("can_count", why.short_houses.size());
   message.with("tables", static_cast<std::int64_t>(tables));
   message.with("seats", static_cast<std::int64_t>(tables) * why.short_houses.size());
 }

@@ -10,12 +10,12 @@ i18n::Term house_term(House h) {
   return i18n::Term{"agot.house." + std::string(house_id(h))};
 }
 
-void add_houses(i18n::Message& message, std::string_view name, HouseSet houses) {
-  message.with(std::string(name), static_cast<std::int64_t>(houses.size()));
-  int n = 0;
+i18n::TermList house_list(HouseSet houses, i18n::Joiner joiner) {
+  i18n::TermList out{{}, joiner};
   for (House h : kHouses) {
-    if (houses.contains(h)) message.with(std::string(name) + std::to_string(++n), house_term(h));
+    if (houses.contains(h)) out.keys.push_back(house_term(h).key);
   }
+  return out;
 }
 
 i18n::PlayerList player_list(const std::vector<std::string>& ids) { return i18n::PlayerList{ids}; }

@@ -1,6 +1,6 @@
 // Small helpers for the messages judges and organizers read: houses as catalog terms
-// ("agot.house.stark" → "Старк"), lists of houses as one argument per house (a catalog pattern
-// joins them in its language), players by id (rendered by name), the league solver's tables.
+// ("agot.house.stark" → "Старк"), sets of houses as one list in the language, players by id
+// (rendered by name), the league solver's tables.
 //
 // Thread safety: pure functions.
 #pragma once
@@ -19,11 +19,10 @@ namespace tally::projections::agot {
 // The house's name in the reader's language.
 i18n::Term house_term(House h);
 
-// A set of houses as arguments of `message`: `name` (how many, 0..6) and `name1` … `nameN` (each
-// a house_term, in board order). A house list has at most six items, so a catalog pattern lists
-// them with `{name, plural, =0 {…} =1 {{name1}} =2 {{name1} or {name2}} …}`: ICU's list format
-// is for players only (i18n::PlayerList), and a Term has no arguments to nest a list in.
-void add_houses(i18n::Message& message, std::string_view name, HouseSet houses);
+// A set of houses as one argument, in board order, joined in the language: "Stark, Tyrell, or
+// Martell" (Joiner::or_: any one of them) or "… and …" (Joiner::and_: all of them). An empty
+// set renders as nothing: a pattern that can meet one says so with a count (`{n, plural, =0 …}`).
+i18n::TermList house_list(HouseSet houses, i18n::Joiner joiner);
 
 i18n::PlayerList player_list(const std::vector<std::string>& ids);
 

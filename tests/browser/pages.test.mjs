@@ -661,7 +661,7 @@ test("AGoT: picks in rating order, a refused pick with the accepted houses at th
   await pick(order[1], "stark");
   const refusal = judge.locator(`#pick-error-${order[1]}`);
   await refusal.filter({ hasText: "G-1" }).waitFor();
-  assert.match(await refusal.innerText(), /^G-1: Stark is already taken at this table by .* \(accepted: Lannister, Baratheon, Greyjoy, Tyrell or Martell\)$/);
+  assert.match(await refusal.innerText(), /^G-1: Stark is already taken at this table by .* \(accepted: Lannister, Baratheon, Greyjoy, Tyrell, or Martell\)$/);
   assert.equal(await judge.locator(`#pick-${order[1]}`).getAttribute("aria-invalid"), "true");
   await screenshot(judge, "judge-agot-picks");
   await pick(order[1], "lannister");

@@ -131,7 +131,7 @@ TEST(AgotResultValidation, G2AHousePlayedInAnotherRound) {
   ASSERT_EQ(found(errors), (Found{{"G-2", "p2", "house"}}));
   EXPECT_NE(english(errors[0].message).find("already played Lannister in round 3"),
             std::string::npos);
-  EXPECT_NE(english(errors[0].message).find("Stark, Greyjoy, Tyrell or Martell"),
+  EXPECT_NE(english(errors[0].message).find("Stark, Greyjoy, Tyrell, or Martell"),
             std::string::npos);
 }
 
@@ -163,7 +163,8 @@ TEST(AgotResultValidation, G3MoreCastlesNeverRankBelowFewer) {
   ASSERT_EQ(found(errors), (Found{{"G-3", "p5", "place"}}));
   EXPECT_NE(
       english(errors[0].message)
-          .find("p5 holds 5 castles but is placed 5th, below p2, p3, and p4 with fewer castles"),
+          .find("p5 holds 5 castles but is placed 5th, below players with fewer castles (p2 4, "
+                "p3 4, and p4 2)"),
       std::string::npos)
       << english(errors[0].message);
   // Equal castles may go either way.
@@ -173,6 +174,32 @@ TEST(AgotResultValidation, G3MoreCastlesNeverRankBelowFewer) {
   std::swap(game[3].place, game[4].place);
   game[3].capitals_captured = {};
   EXPECT_TRUE(validate_result(game, facts_for(game)).empty());
+}
+
+// G-3 says who is placed above with fewer castles, and their castles, in the language.
+TEST(AgotResultValidation, G3NamesTheCastlesOfThosePlacedAbove) {
+  auto five = league_a_game();
+  five[4].castles = 5;  // p5, 5th, below p2 and p3 (4 castles) and p4 (2)
+  auto errors = validate_result(five, facts_for(five));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(english(errors[0].message),
+            "p5 holds 5 castles but is placed 5th, below players with fewer castles (p2 4, p3 4, "
+            "and p4 2): more castles never rank below fewer");
+  EXPECT_EQ(tally::testing::rendered(errors[0].message, i18n::Lang::cs,
+                                     {{"p2", "Eva"}, {"p3", "Petr"}, {"p4", "Jana"}}),
+            "p5 drží 5 hradů, ale je na 5. místě, níž než hráči s menším počtem hradů (Eva 4, "
+            "Petr 4 a\u00A0Jana 2): víc hradů se nikdy neumísťuje níž než méně hradů");
+
+  auto one = league_a_game();
+  one[4].castles = 0;  // p6 (1 castle, 6th) below p5 alone (0 castles, 5th)
+  errors = validate_result(one, facts_for(one));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(english(errors[0].message),
+            "p6 holds 1 castle but is placed 6th, below a player with fewer castles (p5 0): more "
+            "castles never rank below fewer");
+  EXPECT_EQ(tally::testing::rendered(errors[0].message, i18n::Lang::ru, {{"p5", "Анна"}}),
+            "у игрока p6 1 замок, но место — 6-е, ниже игрока с меньшим числом замков (Анна 0): "
+            "больше замков никогда не ставится ниже меньшего числа");
 }
 
 TEST(AgotResultValidation, G4RangesSevenCastlesAndCapitals) {

@@ -122,6 +122,33 @@ TEST(AgotPicks, CompletionRefusedWhenTheTableCannotBeCompleted) {
       << english(done.errors[0].message);
 }
 
+// The houses a stuck player could play, all taken at the table: one list, and the words around
+// it agree with how many there are.
+TEST(AgotPicks, TheHousesAStuckPlayerCouldPlayAreOneList) {
+  PickTable t =
+      table_with({{}, {}, {}, {}, {H::STARK, H::LANNISTER, H::BARATHEON, H::GREYJOY}, {}});
+  t.picked[0] = H::TYRELL;  // taken before the checks existed: p5 is now stuck
+  t.picked[1] = H::MARTELL;
+  auto done = complete_picks(t);
+  ASSERT_FALSE(done);
+  const i18n::Message& m = done.errors[0].message;
+  EXPECT_EQ(english(m),
+            "the table cannot be completed with six different houses: p5 can only play Tyrell or "
+            "Martell, both already taken at this table (correct the picks, or re-seat the round)");
+  EXPECT_EQ(tally::testing::rendered(m, i18n::Lang::cs),
+            "stůl nelze doplnit šesti různými rody: p5 může hrát už jen za rody Tyrell nebo "
+            "Martell, a u tohoto stolu je to obsazené (opravte volby rodů, nebo kolo nasaďte "
+            "znovu)");
+  EXPECT_EQ(tally::testing::rendered(m, i18n::Lang::it),
+            "il tavolo non può essere completato con sei casate diverse: p5 può giocare solo "
+            "Tyrell o Martell, già prese a questo tavolo (correggi le scelte, o abbina di nuovo il "
+            "turno)");
+  EXPECT_EQ(tally::testing::rendered(m, i18n::Lang::ru),
+            "стол нельзя укомплектовать шестью разными домами: игрок p5 может играть только за "
+            "дома Тирелл или Мартелл, а за этим столом они уже заняты (исправьте выбор домов или "
+            "рассадите тур заново)");
+}
+
 // Issue 21: a refusal says the accepted houses once, at the end of its first reason; every entry
 // still carries them for machines.
 TEST(AgotPicks, ARefusalSaysTheAcceptedHousesOnce) {
@@ -140,7 +167,7 @@ TEST(AgotPicks, ARefusalSaysTheAcceptedHousesOnce) {
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(english(e[0].message),
             "Stark is already taken at this table by p1 (accepted: Lannister, Baratheon, Greyjoy, "
-            "Tyrell or Martell)");
+            "Tyrell, or Martell)");
   EXPECT_EQ(tally::testing::rendered(e[0].message, i18n::Lang::cs),
             "rod Stark už u tohoto stolu má p1 (lze přijmout: Lannister, Baratheon, Greyjoy, "
             "Tyrell nebo Martell)");
