@@ -51,30 +51,28 @@ struct Scanner {
     if (nested) ok = false;
   }
 
+  // After an argument's name or type: true at a ',' (another part follows, consumed); false at
+  // the argument's closing '}' (consumed) or when neither follows (then not ok).
+  bool next_part() {
+    skip_space();
+    if (!at_end() && s[i] == '}') {
+      ++i;
+      return false;
+    }
+    if (at_end() || s[i] != ',') {
+      ok = false;
+      return false;
+    }
+    ++i;
+    return true;
+  }
+
   // After '{': name [, type [, style]] '}'.
   void argument() {
     names.insert(word());
-    skip_space();
-    if (!at_end() && s[i] == '}') {
-      ++i;
-      return;
-    }
-    if (at_end() || s[i] != ',') {
-      ok = false;
-      return;
-    }
-    ++i;
+    if (!next_part()) return;
     std::string type = word();
-    skip_space();
-    if (!at_end() && s[i] == '}') {
-      ++i;
-      return;
-    }
-    if (at_end() || s[i] != ',') {
-      ok = false;
-      return;
-    }
-    ++i;
+    if (!next_part()) return;
     if (type == "plural" || type == "select" || type == "selectordinal") {
       // selector {sub-message} … '}'
       while (ok) {
