@@ -8,18 +8,10 @@
 // Environment (set by CMake): TALLYD_TEST, TALLY_BROWSER_DEPS, TALLY_ARTIFACTS, CHROMIUM.
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { launchChromium } from "./support/browser.mjs";
-import { Tallyd } from "./support/tallyd.mjs";
-
-const binary = process.env.TALLYD_TEST;
-const artifacts = process.env.TALLY_ARTIFACTS || path.join(os.tmpdir(), "tally-browser-artifacts");
-const depsDir = process.env.TALLY_BROWSER_DEPS;
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -35,30 +27,18 @@ const ENGLISH_UI_WORDS = [
   "language", "the", "of", "on", "your", "by", "yet", "all", "vp",
 ];
 
-let tmp;
+let stack;
 let tallyd;
 let browser;
 let judge;
 
 before(async () => {
-  assert.ok(binary, "TALLYD_TEST must name the tallyd-test binary");
-  assert.ok(depsDir, "TALLY_BROWSER_DEPS must name the folder with playwright-core");
-  mkdirSync(artifacts, { recursive: true });
-  tmp = mkdtempSync(path.join(os.tmpdir(), "tally-languages-"));
-  tallyd = new Tallyd(binary, path.join(tmp, "data"));
-  await tallyd.start();
-  browser = await launchChromium({ depsDir, executablePath: chromiumPath });
+  stack = await startStack("tally-languages-");
+  ({ tallyd, browser } = stack);
   judge = await tallyd.must(201, "POST", "/v1/judges", { name: "Eva" });
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (tallyd) {
-    const code = await tallyd.stop();
-    assert.equal(code, 0, `tallyd exit code\n${tallyd.log().slice(-3000)}`);
-  }
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+after(() => stopStack(stack));
 
 // A browser context with no language chosen yet: the page decides from the tournament (or,
 // on the tournaments list, from the browser's `locale`). Page and console errors fail the test.

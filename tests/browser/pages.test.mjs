@@ -10,48 +10,30 @@
 // install-deps.sh put playwright-core), TALLY_ARTIFACTS, CHROMIUM (default /usr/bin/chromium).
 
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { encodeQr } from "../../client/web/static/qr.js";
-import { launchChromium } from "./support/browser.mjs";
-import { Tallyd } from "./support/tallyd.mjs";
+import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 
 const TIMEZONE = "Europe/Prague"; // the venue's clock; the server speaks UTC
-const binary = process.env.TALLYD_TEST;
-const artifacts = process.env.TALLY_ARTIFACTS || path.join(os.tmpdir(), "tally-browser-artifacts");
-const depsDir = process.env.TALLY_BROWSER_DEPS;
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
-let tmp;
+let stack;
 let tallyd;
 let browser;
 const judges = {}; // name → {id, token}
 
 before(async () => {
-  assert.ok(binary, "TALLYD_TEST must name the tallyd-test binary");
-  assert.ok(depsDir, "TALLY_BROWSER_DEPS must name the folder with playwright-core");
-  mkdirSync(artifacts, { recursive: true });
-  tmp = mkdtempSync(path.join(os.tmpdir(), "tally-pages-"));
-  tallyd = new Tallyd(binary, path.join(tmp, "data"));
-  await tallyd.start();
-  browser = await launchChromium({ depsDir, executablePath: chromiumPath });
+  stack = await startStack("tally-pages-");
+  ({ tallyd, browser } = stack);
   for (const name of ["Eva", "Petr", "Olga"]) {
     judges[name] = await tallyd.must(201, "POST", "/v1/judges", { name });
   }
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (tallyd) {
-    const code = await tallyd.stop();
-    assert.equal(code, 0, `tallyd exit code\n${tallyd.log().slice(-3000)}`);
-  }
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+after(() => stopStack(stack));
 
 // ---- helpers ----------------------------------------------------------------------------------
 
