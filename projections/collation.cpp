@@ -53,6 +53,33 @@ std::string Collation::sort_key(std::string_view name) const {
   return std::string(reinterpret_cast<const char*>(key.data()), size > 0 ? size - 1 : 0);
 }
 
+std::string same_name_key(std::string_view name) {
+  static const std::unique_ptr<icu::Collator> primary = [] {
+    auto collator = make_collator("");
+    collator->setStrength(icu::Collator::PRIMARY);
+    return collator;
+  }();
+  std::string collapsed;
+  for (char c : name) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space) {
+      if (!collapsed.empty() && collapsed.back() != ' ') collapsed += ' ';
+    } else {
+      collapsed += c;
+    }
+  }
+  while (!collapsed.empty() && collapsed.back() == ' ') collapsed.pop_back();
+  icu::UnicodeString s = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(collapsed.data(), static_cast<int32_t>(collapsed.size())));
+  std::vector<uint8_t> key(64);
+  int32_t size = primary->getSortKey(s, key.data(), static_cast<int32_t>(key.size()));
+  if (size > static_cast<int32_t>(key.size())) {
+    key.resize(size);
+    size = primary->getSortKey(s, key.data(), size);
+  }
+  return std::string(reinterpret_cast<const char*>(key.data()), size > 0 ? size - 1 : 0);
+}
+
 bool is_known_collation_locale(const std::string& locale) {
   if (locale.empty()) return true;
   icu::Locale loc(locale.c_str());

@@ -37,6 +37,12 @@ class Collation {
   std::unique_ptr<icu::Collator> collator_;
 };
 
+// A key under which two spellings of one person's name are equal: case, accents and every
+// diacritic ignored (ICU's root collation at primary strength — so "Cermak" matches "Čermák" even
+// for a Czech tournament, whose collation sorts Č as a letter of its own), spaces collapsed. For
+// spotting possible duplicates, never for ordering.
+std::string same_name_key(std::string_view name);
+
 // True when ICU knows the locale well enough to collate by it (for validating a tournament's
 // `locale`); "" (root) is always valid.
 bool is_known_collation_locale(const std::string& locale);

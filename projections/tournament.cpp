@@ -101,6 +101,49 @@ std::vector<const Player*> Tournament::active_players() const {
   return out;
 }
 
+bool Tournament::present(std::string_view player) const {
+  return checkin_open() && present_.find(player) != present_.end();
+}
+
+std::vector<const Player*> Tournament::seatable_players() const {
+  std::vector<const Player*> out;
+  for (const Player* p : active_players()) {
+    if (!checkin_open() || present(p->id)) out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<const Player*> Tournament::absent_players() const {
+  std::vector<const Player*> out;
+  if (!checkin_open()) return out;
+  for (const Player* p : active_players()) {
+    if (!present(p->id)) out.push_back(p);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> Tournament::met_before(
+    std::uint32_t round, const std::vector<std::string>& seated) const {
+  std::set<std::pair<std::string, std::string>> met;  // both orders
+  for (const auto& r : rounds) {
+    if (r.number >= round) continue;
+    for (const auto& table : r.tables) {
+      for (const auto& a : table.players) {
+        for (const auto& b : table.players) {
+          if (a != b) met.emplace(a, b);
+        }
+      }
+    }
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < seated.size(); ++i) {
+    for (std::size_t j = i + 1; j < seated.size(); ++j) {
+      if (met.count({seated[i], seated[j]}) > 0) out.emplace_back(seated[i], seated[j]);
+    }
+  }
+  return out;
+}
+
 bool Tournament::apply(const schema::StoredEvent& stored) {
   auto stream = stored.event().getStream();
   return apply(stored, parse_stream(std::string_view(stream.cStr(), stream.size())));
@@ -168,9 +211,51 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
         round.tables.push_back(std::move(table));
       }
       if (round.number >= 1 && round.number <= rounds.size()) {
-        rounds[round.number - 1] = std::move(round);  // a re-seating of that round
+        // A re-seating of that round: its clock runs on.
+        round.clock = rounds[round.number - 1].clock;
+        rounds[round.number - 1] = std::move(round);
       } else {
         rounds.push_back(std::move(round));
+      }
+      break;
+    }
+    case Which::PLAYER_RENAMED: {
+      auto renamed = payload.getPlayerRenamed();
+      for (auto& p : players) {
+        if (p.id == text(renamed.getId())) p.name = text(renamed.getName());
+      }
+      break;
+    }
+    case Which::CHECK_IN: {
+      auto check_in = payload.getCheckIn();
+      if (check_in.getRound() != checkin_round_) {
+        checkin_round_ = check_in.getRound();
+        present_.clear();
+      }
+      for (auto p : check_in.getPlayers()) {
+        if (check_in.getPresent()) {
+          present_.insert(text(p));
+        } else {
+          present_.erase(text(p));
+        }
+      }
+      break;
+    }
+    case Which::ROUND_CLOCK: {
+      auto clock = payload.getRoundClock();
+      if (clock.getRound() >= 1 && clock.getRound() <= rounds.size()) {
+        rounds[clock.getRound() - 1].clock.apply(clock.getAction(), clock.getMinutes(),
+                                                 event.getRecordedAt());
+      }
+      break;
+    }
+    case Which::ROUND_CLOSED: {
+      auto closed = payload.getRoundClosed();
+      if (closed.getRound() >= 1 && closed.getRound() <= rounds.size()) {
+        Round& round = rounds[closed.getRound() - 1];
+        round.closed = true;
+        round.final = closed.getFinal();
+        round.clock.apply(schema::ClockAction::STOP, 0, event.getRecordedAt());
       }
       break;
     }

@@ -5,6 +5,7 @@
 // Thread safety: a value type. The daemon guards the live instance with its own lock.
 #pragma once
 
+#include "projections/round_clock.hpp"
 #include "schema/stored_event.hpp"
 
 #include <boost/json/object.hpp>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +42,9 @@ struct Round {
   bool forced = false;
   std::vector<SeatedTable> tables;
   std::uint64_t seq = 0;  // the seating event
+  RoundClock clock;
+  bool closed = false;
+  bool final = false;  // closed as the tournament's last round
 
   const SeatedTable* table(std::uint32_t number) const;
 };
@@ -108,6 +113,25 @@ class Tournament {
   // Players not dropped, in registration order.
   std::vector<const Player*> active_players() const;
 
+  // Check-in for the round to be seated next (rounds.size() + 1): who is present. Open once
+  // anyone is checked in for that round; a seating closes it.
+  std::uint32_t next_round() const { return static_cast<std::uint32_t>(rounds.size() + 1); }
+  bool checkin_open() const { return checkin_round_ == next_round() && !present_.empty(); }
+  bool present(std::string_view player) const;
+  // The players a seating of the next round takes: the active ones, and once check-in is open
+  // only those present. In registration order.
+  std::vector<const Player*> seatable_players() const;
+  // The active players a seating of the next round leaves out (not checked in).
+  std::vector<const Player*> absent_players() const;
+
+  // The last round was closed as the final one: its standings are the final standings.
+  bool is_final() const { return !rounds.empty() && rounds.back().closed && rounds.back().final; }
+
+  // Pairs of `players` who sat at one table in a round before `round` (each pair once, in the
+  // order of `players`): the repeat opponents a seating would give.
+  std::vector<std::pair<std::string, std::string>> met_before(
+      std::uint32_t round, const std::vector<std::string>& players) const;
+
   // Folds one event of this tournament (its own stream or one of its tables) into the state.
   // Events must come in seq order. Returns false (and changes nothing) for an event that does
   // not belong here, which would be a bug in the caller.
@@ -118,6 +142,10 @@ class Tournament {
 
   // Builds a tournament from its events (seq order), e.g. `as_of` standings.
   static std::optional<Tournament> fold(const std::vector<schema::StoredEvent>& events);
+
+ private:
+  std::uint32_t checkin_round_ = 0;
+  std::set<std::string, std::less<>> present_;
 };
 
 }  // namespace tally::projections

@@ -82,6 +82,11 @@ struct Event {
     carcassonneScoring @20 :CarcassonneScoring $tableAction;
     void @21 :Void $tableAction;
     # Withdraws the event named by `supersedes` (a claim, pick, scoring or seating) with nothing.
+    playerRenamed @22 :PlayerRenamed;
+    checkIn @23 :CheckIn;
+    roundClock @24 :RoundClock;
+    roundClosed @25 :RoundClosed;
+    organizerToken @26 :OrganizerToken;
   }
 }
 
@@ -107,6 +112,43 @@ struct PlayerRegistered {
 struct PlayerDropped {
   id @0 :Text;
   # The player is no longer seated from the next round on; results already played stay.
+}
+
+struct PlayerRenamed {
+  id @0 :Text;
+  name @1 :Text;
+  # The player's name from now on (the earlier name stays in the log).
+}
+
+struct CheckIn {
+  # Who is present for a round that is still to be seated. Once anyone is checked in for it,
+  # seating that round takes only the present players.
+  round @0 :UInt32;
+  players @1 :List(Text);
+  present @2 :Bool;
+  # true: these players are here; false: they are no longer marked present.
+}
+
+enum ClockAction {
+  start @0;
+  pause @1;
+  resume @2;
+  extend @3;
+  stop @4;
+}
+
+struct RoundClock {
+  # One action on a round's clock; the event's `recordedAt` is when it happened.
+  round @0 :UInt32;
+  action @1 :ClockAction;
+  minutes @2 :UInt32 $optional;
+  # `start`: the round's length; `extend`: the time added. 0 for the other actions.
+}
+
+struct RoundClosed {
+  round @0 :UInt32;
+  final @1 :Bool $optional;
+  # The event is over with this round: the standings after it are the final standings.
 }
 
 enum SeatingMethod {
@@ -153,6 +195,12 @@ struct JudgeAdded {
 
 struct JudgeRevoked {
   id @0 :Text;
+}
+
+struct OrganizerToken {
+  # The organizer's token from now on: every earlier organizer token stops working.
+  tokenHash @0 :Data;
+  # SHA-256 of the bearer token.
 }
 
 # --- Table actions (stream `t/{id}/r/{round}/table/{n}`) ------------------------------------------

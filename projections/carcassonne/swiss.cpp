@@ -235,7 +235,7 @@ RuleErrors check_manual(const projections::Tournament& t, const TournamentRules&
       }
     }
   }
-  for (const auto* p : t.active_players()) {
+  for (const auto* p : t.seatable_players()) {
     if (!seen.contains(p->id)) {
       errors.push_back(
           {"seating", p->id, "tables",
@@ -273,10 +273,12 @@ Outcome<Seating> seat_round(const projections::Tournament& t, const TournamentRu
 
   std::vector<std::string> ranked;
   if (method == SeatingMethod::RANDOM) {
-    for (const auto* p : t.active_players()) ranked.push_back(p->id);
+    for (const auto* p : t.seatable_players()) ranked.push_back(p->id);
   } else {
+    std::set<std::string, std::less<>> seatable;
+    for (const auto* p : t.seatable_players()) seatable.insert(p->id);
     for (const auto& row : standings_rows(t, rules)) {
-      if (!row.dropped) ranked.push_back(row.player);
+      if (seatable.contains(row.player)) ranked.push_back(row.player);
     }
   }
   if (ranked.empty()) {

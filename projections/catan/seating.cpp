@@ -21,9 +21,9 @@ Outcome<Seating> refused(i18n::Message message, std::string field = "") {
   return Outcome<Seating>::refused("seating", std::move(message), std::move(field));
 }
 
-std::vector<std::string> active_ids(const Tournament& tournament) {
+std::vector<std::string> seatable_ids(const Tournament& tournament) {
   std::vector<std::string> out;
-  for (const auto* p : tournament.active_players()) out.push_back(p->id);
+  for (const auto* p : tournament.seatable_players()) out.push_back(p->id);
   return out;
 }
 
@@ -85,7 +85,7 @@ Outcome<Seating> seat_manual(const Tournament& tournament, const SeatingRequest&
       }
     }
   }
-  for (const auto& p : active_ids(tournament)) {
+  for (const auto& p : seatable_ids(tournament)) {
     if (!seated_at.contains(p)) {
       errors.push_back(
           {"seating", p, "tables",
@@ -139,7 +139,7 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
     return refused(i18n::Message("catan.seating.tables_only_manual"), "tables");
   }
 
-  const std::vector<std::string> active = active_ids(tournament);
+  const std::vector<std::string> active = seatable_ids(tournament);
   const auto sizes = table_sizes(active.size());
   if (!sizes) {
     return refused(i18n::Message("catan.seating.cannot_seat", {{"count", active.size()}}));

@@ -3,7 +3,7 @@
 // addresses, result forms built from a game's description, and the cli catalogs themselves.
 #include "client/cli/app.hpp"
 #include "client/cli/args.hpp"
-#include "client/cli/csv.hpp"
+#include "projections/csv.hpp"
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
@@ -28,6 +28,8 @@ namespace {
 
 namespace json = boost::json;
 using i18n::Lang;
+using projections::CsvRecord;
+using projections::parse_csv;
 
 // A Failure's message as an English reader sees it.
 std::string english(const Failure& f) { return say(Lang::en, f.message()); }

@@ -1,8 +1,8 @@
-#include "client/cli/csv.hpp"
+#include "projections/csv.hpp"
 
 #include <stdexcept>
 
-namespace tally::cli {
+namespace tally::projections {
 
 bool valid_utf8(const std::string& text) {
   for (std::size_t i = 0; i < text.size();) {
@@ -30,10 +30,10 @@ bool valid_utf8(const std::string& text) {
   return true;
 }
 
-std::vector<CsvRecord> parse_csv(const std::string& input) {
+std::vector<CsvRecord> parse_csv(const std::string& input, char separator) {
   std::string text = input;
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-  if (!valid_utf8(text)) throw CsvError("cli.csv.not_utf8");
+  if (!valid_utf8(text)) throw CsvError("rules.csv.not_utf8");
 
   std::vector<CsvRecord> records;
   CsvRecord record;
@@ -84,13 +84,13 @@ std::vector<CsvRecord> parse_csv(const std::string& input) {
       record.line = line;
       continue;
     }
-    if (c == ',') {
+    if (c == separator) {
       field_started = true;
       end_field();
       continue;
     }
     if (after_quote) {
-      throw CsvError(i18n::Message("cli.csv.text_after_quote", {{"line", std::to_string(line)}}));
+      throw CsvError(i18n::Message("rules.csv.text_after_quote", {{"line", std::to_string(line)}}));
     }
     if (c == '"' && field.empty()) {
       in_quotes = true;
@@ -102,10 +102,10 @@ std::vector<CsvRecord> parse_csv(const std::string& input) {
   }
   if (in_quotes) {
     throw CsvError(
-        i18n::Message("cli.csv.unclosed_quote", {{"line", std::to_string(record.line)}}));
+        i18n::Message("rules.csv.unclosed_quote", {{"line", std::to_string(record.line)}}));
   }
   end_record();
   return records;
 }
 
-}  // namespace tally::cli
+}  // namespace tally::projections
