@@ -41,6 +41,9 @@ std::vector<Api::RouteSpec> Api::routes() {
   auto table_action = [](bool check_only) {
     return [=](Api& api, const ExchangePtr& ex) { api.post_table_action(ex, check_only); };
   };
+  auto import_players = [](bool check_only) {
+    return [=](Api& api, const ExchangePtr& ex) { api.import_players(ex, check_only); };
+  };
   // A table's actions are the game's (GET /v1/games): the result, and claims, picks, scorings …
   const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
 
@@ -54,10 +57,25 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments)},
       {verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament)},
       {verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player)},
+      {verb::post, "/v1/tournaments/{t}/players/import", Access::organizer, import_players(false)},
+      {verb::post, "/v1/tournaments/{t}/players/import/check", Access::organizer,
+       import_players(true)},
+      {verb::patch, "/v1/tournaments/{t}/players/{p}", Access::organizer,
+       bind(&Api::rename_player)},
+      {verb::post, "/v1/tournaments/{t}/checkin", Access::token, bind(&Api::check_in)},
+      {verb::post, "/v1/tournaments/{t}/checkin/drop-absent", Access::organizer,
+       bind(&Api::drop_absent)},
+      {verb::post, "/v1/organizer/token", Access::organizer, bind(&Api::rotate_organizer_token)},
       {verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
        bind(&Api::drop_player)},
       // Its prepare runs on seating_ (see seat_round).
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
+      {verb::post, "/v1/tournaments/{t}/rounds/check", Access::organizer,
+       bind(&Api::check_seating)},
+      {verb::post, "/v1/tournaments/{t}/rounds/{r}/clock", Access::organizer,
+       bind(&Api::round_clock)},
+      {verb::post, "/v1/tournaments/{t}/rounds/{r}/close", Access::organizer,
+       bind(&Api::close_round)},
       {verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round)},
       {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
       {verb::post, table + "/{action}", Access::token, table_action(false)},

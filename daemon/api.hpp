@@ -30,6 +30,11 @@ namespace tally::daemon {
 
 struct TableRequest;
 
+// 409 for a round whose tables are not all reported: which ones, and that `force` with a reason
+// goes ahead anyway (error rule `round.unreported`, field `force`, `tables`).
+Response unreported_refusal(const Exchange& ex, std::uint32_t round,
+                            const std::vector<std::uint32_t>& open, const char* detail_key);
+
 class Api {
  public:
   Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
@@ -90,8 +95,35 @@ class Api {
   void get_tournament(const ExchangePtr& ex);
   void add_player(const ExchangePtr& ex);
   void drop_player(const ExchangePtr& ex);
+  void rename_player(const ExchangePtr& ex);
+  // POST …/players/import (check_only: …/players/import/check): a CSV file's players.
+  void import_players(const ExchangePtr& ex, bool check_only);
   void seat_round(const ExchangePtr& ex);
+  // POST …/rounds/check: the seating POST …/rounds would make, written nowhere.
+  void check_seating(const ExchangePtr& ex);
   void get_round(const ExchangePtr& ex);
+  // --- running the event ---
+  void rotate_organizer_token(const ExchangePtr& ex);
+  void check_in(const ExchangePtr& ex);
+  void drop_absent(const ExchangePtr& ex);
+  void round_clock(const ExchangePtr& ex);
+  void close_round(const ExchangePtr& ex);
+
+  // A seating request as the body gives it (a 422 is answered when it cannot be read).
+  struct SeatingBody {
+    projections::SeatingRequest request;
+    bool force = false;
+    std::string reason;
+  };
+  std::optional<SeatingBody> seating_body(const ExchangePtr& ex);
+  // The seating computed for a write or a preview, with the tournament it was computed on.
+  struct SeatingPlan {
+    std::optional<projections::Tournament> tournament;
+    std::optional<projections::Seating> seating;
+  };
+  Prepared prepare_seating(const ExchangePtr& ex, const std::string& t_id, const SeatingBody& body,
+                           SeatingPlan& plan);
+  static Response seating_preview(const Exchange& ex, const SeatingPlan& plan);
   // --- table actions ---
   void put_result(const ExchangePtr& ex);
   // POST …/{action} (a claim, pick, scoring …) or, with check_only, POST …/{action}/check.

@@ -21,6 +21,25 @@ constexpr std::string_view kJudgesStream = "judges";
 // tournament kept changing while it was computed.
 constexpr int kSeatingCopies = 5;
 
+const char* method_name(schema::SeatingMethod method) {
+  switch (method) {
+    case schema::SeatingMethod::RANDOM:
+      return "random";
+    case schema::SeatingMethod::STANDINGS:
+      return "standings";
+    case schema::SeatingMethod::MANUAL:
+      return "manual";
+  }
+  return "manual";
+}
+
+// "3, 5 and 7" is the catalog's to say; the numbers themselves are the same in every language.
+std::string list_numbers(const std::vector<std::uint32_t>& numbers) {
+  std::string out;
+  for (auto n : numbers) out += (out.empty() ? "" : ", ") + std::to_string(n);
+  return out;
+}
+
 std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
   if (name == "random") return schema::SeatingMethod::RANDOM;
   if (name == "standings") return schema::SeatingMethod::STANDINGS;
@@ -71,8 +90,24 @@ void Api::create_judge(const ExchangePtr& ex) {
         json::object out{{"seq", r.last_seq}};
         if (event) {
           auto added = event->event().getPayload().getJudgeAdded();
-          out["id"] = added.getId().cStr();
-          out["name"] = added.getName().cStr();
+          std::string id = added.getId().cStr(), name = added.getName().cStr();
+          out["id"] = id;
+          out["name"] = name;
+          // Two judges with one name cannot be told apart in the audit.
+          json::array warnings;
+          state_.read([&](const LiveState& s) {
+            std::string key = same_name_key(name);
+            for (const auto& j : s.judges()) {
+              if (j.id == id || j.revoked || j.role == Role::organizer) continue;
+              if (same_name_key(j.name) != key) continue;
+              warnings.push_back(json::object{
+                  {"rule", "same_name"},
+                  {"judge", j.id},
+                  {"message", Audience{ex->lang}.render(i18n::Message(
+                                  "api.judge.same_name", {{"name", name}, {"id", j.id}}))}});
+            }
+          });
+          out["warnings"] = std::move(warnings);
         }
         // The token exists only in this answer; a repeated request cannot show it again.
         out["token"] = r.status == events::AppendStatus::appended ? json::value(*token) : nullptr;
@@ -266,13 +301,18 @@ void Api::add_player(const ExchangePtr& ex) {
         p.append.events.push_back(std::move(d));
         return p;
       },
-      [this, ex](const AppendResult& r) {
+      [this, ex, t_id](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
         auto registered = event->event().getPayload().getPlayerRegistered();
-        return json_response(ex->request, http::status::created,
-                             json::object{{"id", registered.getId().cStr()},
-                                          {"name", registered.getName().cStr()},
-                                          {"seq", r.last_seq}});
+        std::string id = registered.getId().cStr(), name = registered.getName().cStr();
+        json::object out{{"id", id}, {"name", name}, {"seq", r.last_seq}};
+        state_.read([&](const LiveState& s) {
+          if (const Tournament* t = s.tournament(t_id))
+            out["warnings"] = same_name_warnings(ex->audience(*t), *t, name, id);
+        });
+        Response response = json_response(ex->request, http::status::created, out);
+        set_language(response, ex->lang);
+        return response;
       });
 }
 
@@ -322,17 +362,30 @@ void Api::drop_player(const ExchangePtr& ex) {
 
 // --- rounds ----------------------------------------------------------------------------------
 
-void Api::seat_round(const ExchangePtr& ex) {
+Response unreported_refusal(const Exchange& ex, std::uint32_t round,
+                            const std::vector<std::uint32_t>& open, const char* detail_key) {
+  json::array tables;
+  for (auto n : open) tables.emplace_back(n);
+  return problem(
+      ex, http::status::conflict,
+      i18n::Message(detail_key, {{"round", round}, {"count", open.size()}}),
+      {{"round.unreported", "", "force",
+        i18n::Message("api.seating.previous_unreported", {{"tables", list_numbers(open)}}),
+        json::object{{"tables", std::move(tables)}}}});
+}
+
+std::optional<Api::SeatingBody> Api::seating_body(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
-  if (!body) return;
+  if (!body) return std::nullopt;
   BodyFields fields(*body, {"method", "seed", "tables", "reason", "force"});
   auto method_name = fields.text("method", false, 16);
   auto seed = fields.unsigned_integer("seed");
   const json::array* tables = fields.array("tables");
-  auto reason = fields.text("reason", false, 1000).value_or("");
-  bool force = fields.boolean("force").value_or(false);
+  SeatingBody out;
+  out.reason = fields.text("reason", false, 1000).value_or("");
+  out.force = fields.boolean("force").value_or(false);
 
-  projections::SeatingRequest request;
+  projections::SeatingRequest& request = out.request;
   if (method_name) {
     request.method = parse_method(*method_name);
     if (!request.method) fields.fail("method", "api.seating.method", "method");
@@ -344,7 +397,8 @@ void Api::seat_round(const ExchangePtr& ex) {
   if (seed && request.method && request.method != schema::SeatingMethod::RANDOM) {
     fields.fail("seed", "api.seating.seed_only_random", "seed");
   }
-  if (force && reason.empty()) fields.fail("reason", "api.seating.force_needs_reason", "reason");
+  if (out.force && out.reason.empty())
+    fields.fail("reason", "api.seating.force_needs_reason", "reason");
   if (tables != nullptr) {
     for (std::size_t i = 0; i < tables->size(); ++i) {
       const json::value& table = (*tables)[i];
@@ -360,118 +414,124 @@ void Api::seat_round(const ExchangePtr& ex) {
       request.tables.push_back(std::move(players));
     }
   }
-  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.seating.invalid", fields.errors()));
+  if (!fields.ok()) {
+    ex->respond(unprocessable(*ex, "api.seating.invalid", fields.errors()));
+    return std::nullopt;
+  }
   request.seed = seed.value_or(random_seed());  // kept across retries: the draw is the same
-  request.reason = reason;
-  const std::string t_id = ex->params.at("t");
+  request.reason = out.reason;
+  return out;
+}
 
-  // Runs on seating_ (PrepareOn::seating_thread): the projection's lock is held only to copy the
-  // tournament and, after the seating is computed on the copy, to check that the tournament has
-  // not moved since (its last_seq covers its own stream and its tables' streams). A seating
-  // computed on a stale copy is computed again on a fresh one; the append then expects the
-  // tournament stream's version the copy had.
-  // What the game says of the seating it appends (e.g. its search stopped at its budget), for the
-  // answer; an idempotent replay answers without it.
-  auto notice = std::make_shared<i18n::Message>();
+// Runs on seating_: the projection's lock is held only to copy the tournament and, after the
+// seating is computed on the copy, to check that the tournament has not moved since (its last_seq
+// covers its own stream and its tables' streams). A seating computed on a stale copy is computed
+// again on a fresh one; the append then expects the tournament stream's version the copy had.
+Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_id,
+                                   const SeatingBody& body, SeatingPlan& plan) {
+  Prepared p;
+  for (int copies = 0; copies < kSeatingCopies; ++copies) {
+    std::optional<Tournament> copy;
+    const projections::Game* game = nullptr;
+    state_.read([&](const LiveState& s) {
+      if (const Tournament* t = s.tournament(t_id)) {
+        copy = *t;  // events are shared: a copy is cheap next to the seating
+        game = s.game_of(*t);
+      }
+    });
+    if (!copy) {
+      p.refusal = tournament_not_found(*ex, t_id);
+      return p;
+    }
+    p.refusal.reset();
+    plan.seating.reset();
+    const Tournament& t = *copy;
+    if (!t.rounds.empty() && !body.force) {
+      // A round is seated only once the previous one is fully reported, unless forced.
+      const projections::Round& last = t.rounds.back();
+      auto open = unreported_tables(t, *game, last);
+      if (!open.empty())
+        p.refusal = unreported_refusal(*ex, last.number, open, "api.seating.unreported");
+    }
+    if (!p.refusal) {
+      projections::SeatingRequest r = body.request;
+      r.round = t.next_round();
+      auto outcome = game->seat_round(t, r);
+      if (outcome) {
+        plan.seating = std::move(outcome.value);
+      } else {
+        p.refusal = unprocessable(ex->request, ex->audience(t), "api.seating.refused",
+                                  rule_errors(outcome.errors));
+      }
+    }
+    // The answer (a seating or a refusal) stands only for the tournament as it still is.
+    bool current = state_.read([&](const LiveState& s) {
+      const Tournament* now = s.tournament(t_id);
+      return now != nullptr && now->last_seq == t.last_seq;
+    });
+    if (current) {
+      if (!p.refusal) p.append.expected = ExpectedVersion::exactly(t.version);
+      plan.tournament = std::move(copy);
+      break;
+    }
+    log::info("seating discarded: the tournament changed while it was computed",
+              {{"request_id", ex->request_id},
+               {"tournament", t_id},
+               {"copy_seq", t.last_seq},
+               {"copies", copies + 1}});
+    p.refusal = problem(*ex, http::status::conflict, "api.seating.kept_changing");
+    plan.seating.reset();
+  }
+  if (p.refusal) return p;
+  const projections::Seating& seating = *plan.seating;
+  Draft d;
+  auto e = d.event();
+  e.setAuthor(ex->identity.id);
+  e.setReason(body.reason);
+  auto seated = e.getPayload().initRoundSeated();
+  seated.setRound(plan.tournament->next_round());
+  seated.setMethod(seating.method);
+  seated.setSeed(seating.method == schema::SeatingMethod::RANDOM ? seating.seed : 0);
+  seated.setForced(body.force);
+  auto list = seated.initTables(static_cast<unsigned>(seating.tables.size()));
+  for (unsigned i = 0; i < seating.tables.size(); ++i) {
+    const auto& table = seating.tables[i];
+    list[i].setTable(table.number);
+    auto players = list[i].initPlayers(static_cast<unsigned>(table.players.size()));
+    for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
+    list[i].setLeague(table.league);
+    if (!table.rating_leagues.empty()) {
+      auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
+      for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
+        leagues.set(j, table.rating_leagues[j]);
+    }
+  }
+  p.append.stream = projections::tournament_stream(t_id);
+  p.append.events.push_back(std::move(d));
+  return p;
+}
+
+namespace {
+
+// The active players a seating leaves out because they are not checked in.
+json::array left_out_json(const Tournament& t) {
+  json::array out;
+  for (const auto* p : t.absent_players()) out.emplace_back(p->id);
+  return out;
+}
+
+}  // namespace
+
+void Api::seat_round(const ExchangePtr& ex) {
+  auto body = seating_body(ex);
+  if (!body) return;
+  const std::string t_id = ex->params.at("t");
+  // What the game says of the seating it appends (e.g. its search stopped at its budget) and who
+  // was left out, for the answer; an idempotent replay answers without them.
+  auto plan = std::make_shared<SeatingPlan>();
   write(
-      ex,
-      [this, ex, t_id, request, force, reason, notice] {
-        Prepared p;
-        std::optional<projections::Seating> seating;
-        std::uint32_t number = 0;
-        for (int copies = 0; copies < kSeatingCopies; ++copies) {
-          std::optional<Tournament> copy;
-          const projections::Game* game = nullptr;
-          state_.read([&](const LiveState& s) {
-            if (const Tournament* t = s.tournament(t_id)) {
-              copy = *t;  // events are shared: a copy is cheap next to the seating
-              game = s.game_of(*t);
-            }
-          });
-          if (!copy) {
-            p.refusal = tournament_not_found(*ex, t_id);
-            return p;
-          }
-          p.refusal.reset();
-          seating.reset();
-          const Tournament& t = *copy;
-          if (!t.rounds.empty() && !force) {
-            // A round is seated only once the previous one is fully reported, unless forced.
-            const projections::Round& last = t.rounds.back();
-            json::array open;
-            for (const auto& seated : last.tables) {
-              const auto* table = t.table(last.number, seated.number);
-              auto blank = projections::blank_table(last.number, seated.number);
-              if (!game->table_result(t, table ? *table : blank)) open.emplace_back(seated.number);
-            }
-            if (!open.empty()) {
-              p.refusal =
-                  problem(*ex, http::status::conflict,
-                          i18n::Message("api.seating.unreported",
-                                        {{"round", last.number}, {"count", open.size()}}),
-                          {{"round.unreported", "", "force", "api.seating.previous_unreported",
-                            json::object{{"tables", open}}}});
-            }
-          }
-          if (!p.refusal) {
-            projections::SeatingRequest r = request;
-            number = static_cast<std::uint32_t>(t.rounds.size() + 1);
-            r.round = number;
-            auto outcome = game->seat_round(t, r);
-            if (outcome) {
-              seating = std::move(outcome.value);
-            } else {
-              p.refusal = unprocessable(ex->request, ex->audience(t), "api.seating.refused",
-                                        rule_errors(outcome.errors));
-            }
-          }
-          // The answer (a seating or a refusal) stands only for the tournament as it still is.
-          bool current = state_.read([&](const LiveState& s) {
-            const Tournament* now = s.tournament(t_id);
-            return now != nullptr && now->last_seq == t.last_seq;
-          });
-          if (current) {
-            if (!p.refusal) p.append.expected = ExpectedVersion::exactly(t.version);
-            break;
-          }
-          log::info("seating discarded: the tournament changed while it was computed",
-                    {{"request_id", ex->request_id},
-                     {"tournament", t_id},
-                     {"copy_seq", t.last_seq},
-                     {"copies", copies + 1}});
-          p.refusal = problem(*ex, http::status::conflict, "api.seating.kept_changing");
-          seating.reset();
-        }
-        if (p.refusal) return p;
-        *notice = seating->notice;  // rendered in the answer, in the reader's language
-        Draft d;
-        auto e = d.event();
-        e.setAuthor(ex->identity.id);
-        e.setReason(reason);
-        auto seated = e.getPayload().initRoundSeated();
-        seated.setRound(number);
-        seated.setMethod(seating->method);
-        seated.setSeed(seating->method == schema::SeatingMethod::RANDOM ? seating->seed : 0);
-        seated.setForced(force);
-        auto list = seated.initTables(static_cast<unsigned>(seating->tables.size()));
-        for (unsigned i = 0; i < seating->tables.size(); ++i) {
-          const auto& table = seating->tables[i];
-          list[i].setTable(table.number);
-          auto players = list[i].initPlayers(static_cast<unsigned>(table.players.size()));
-          for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
-          list[i].setLeague(table.league);
-          if (!table.rating_leagues.empty()) {
-            auto leagues =
-                list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
-            for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
-              leagues.set(j, table.rating_leagues[j]);
-          }
-        }
-        p.append.stream = projections::tournament_stream(t_id);
-        p.append.events.push_back(std::move(d));
-        return p;
-      },
-      [this, ex, t_id, notice](const AppendResult& r) {
+      ex, [this, ex, t_id, body = *body, plan] { return prepare_seating(ex, t_id, body, *plan); },
+      [this, ex, t_id, plan](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
         std::uint32_t number = event->event().getPayload().getRoundSeated().getRound();
         return state_.read([&](const LiveState& s) {
@@ -485,13 +545,70 @@ void Api::seat_round(const ExchangePtr& ex) {
           }
           json::object out = round_json(s, *t, *s.game_of(*t), *round);
           out["seq"] = r.last_seq;
-          if (!notice->empty()) out["notice"] = ex->audience(*t).render(*notice);
+          if (plan->tournament) out["left_out"] = left_out_json(*plan->tournament);
+          if (plan->seating && !plan->seating->notice.empty())
+            out["notice"] = ex->audience(*t).render(plan->seating->notice);
           Response response = json_response(ex->request, http::status::created, out);
           set_language(response, ex->lang);  // its notice
           return response;
         });
       },
       PrepareOn::seating_thread);
+}
+
+void Api::check_seating(const ExchangePtr& ex) {
+  auto body = seating_body(ex);
+  if (!body) return;
+  const std::string t_id = ex->params.at("t");
+  boost::asio::post(seating_, [this, ex, t_id, body = *body] {
+    Response answer;
+    try {
+      SeatingPlan plan;
+      Prepared p = prepare_seating(ex, t_id, body, plan);
+      answer = p.refusal ? std::move(*p.refusal) : seating_preview(*ex, plan);
+    } catch (const std::exception& e) {
+      answer = problem(*ex, http::status::internal_server_error,
+                       i18n::Message("api.store.failed_after_append", {{"error", e.what()}}));
+    }
+    boost::asio::post(ex->executor, [ex, answer = std::move(answer)]() mutable {
+      ex->respond(std::move(answer));
+    });
+  });
+}
+
+Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
+  const Tournament& t = *plan.tournament;
+  const projections::Seating& seating = *plan.seating;
+  std::uint32_t number = t.next_round();
+  json::array tables;
+  for (const auto& table : seating.tables) {
+    json::array players, repeats;
+    for (const auto& p : table.players) players.emplace_back(p);
+    for (const auto& [a, b] : t.met_before(number, table.players))
+      repeats.push_back(json::array{a, b});
+    json::object out{
+        {"table", table.number},
+        {"players", std::move(players)},
+        {"league", table.league.empty() ? json::value(nullptr) : json::value(table.league)},
+        {"repeats", std::move(repeats)}};
+    if (!table.rating_leagues.empty()) {
+      json::array leagues;
+      for (const auto& l : table.rating_leagues) leagues.emplace_back(l);
+      out["rating_leagues"] = std::move(leagues);
+    }
+    tables.push_back(std::move(out));
+  }
+  json::object out{{"ok", true},
+                   {"round", number},
+                   {"seq", t.last_seq},
+                   {"method", method_name(seating.method)},
+                   {"tables", std::move(tables)},
+                   {"left_out", left_out_json(t)}};
+  if (seating.method == schema::SeatingMethod::RANDOM) out["seed"] = seating.seed;
+  if (!seating.notice.empty()) out["notice"] = ex.audience(t).render(seating.notice);
+  Response response = json_response(ex.request, http::status::ok, out);
+  set_language(response, ex.lang);
+  return response;
 }
 
 void Api::get_round(const ExchangePtr& ex) {

@@ -5,6 +5,7 @@
 #include "daemon/dispatcher.hpp"
 #include "daemon/live.hpp"
 #include "daemon/log.hpp"
+#include "daemon/organizer_token.hpp"
 #include "daemon/pages.hpp"
 #include "daemon/replay.hpp"
 #include "daemon/secrets.hpp"
@@ -44,14 +45,7 @@ std::string organizer_token(const std::filesystem::path& file) {
     if (!token.empty()) return token;
   }
   std::string token = random_token();
-  int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-  if (fd < 0) throw std::runtime_error("cannot create " + file.string());
-  ::fchmod(fd, 0600);
-  std::string line = token + "\n";
-  bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
-  ::fsync(fd);
-  ::close(fd);
-  if (!written) throw std::runtime_error("cannot write " + file.string());
+  write_token_file(file, token);
   return token;
 }
 
@@ -297,13 +291,15 @@ void App::stop() { impl_->stopping = true; }
 int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry> games) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (is_archive_command(args)) return run_archive_command(args);
+  if (is_reset_organizer_command(args)) return run_reset_organizer(args);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       std::cout
           << "tallyd — tournament scoring server\n\n"
              "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n"
              "       tallyd export [--data DIR] [--out FILE]\n"
-             "       tallyd import --data NEWDIR [--in FILE]\n\n"
+             "       tallyd import --data NEWDIR [--in FILE]\n"
+             "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n\n"
              "  --data DIR          data directory (default ./data): the store and "
              "organizer.token\n"
              "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"

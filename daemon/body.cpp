@@ -1,5 +1,7 @@
 #include "daemon/body.hpp"
 
+#include "projections/registration.hpp"
+
 namespace tally::daemon {
 
 std::variant<json::object, Response> parse_object(const Exchange& ex) {
@@ -143,15 +145,7 @@ bool valid_tournament_id(std::string_view id) {
   return true;
 }
 
-bool valid_player_id(std::string_view id) {
-  if (id.empty() || id.size() > 64) return false;
-  for (char c : id) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '-' || c == '_' || c == '.';
-    if (!ok) return false;
-  }
-  return true;
-}
+bool valid_player_id(std::string_view id) { return projections::valid_player_id(id); }
 
 std::optional<json::object> body_or_answer(const ExchangePtr& ex) {
   auto parsed = parse_object(*ex);

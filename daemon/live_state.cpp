@@ -62,6 +62,22 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
     for (auto& judge : judges_) {
       if (judge.id == text(payload.getJudgeRevoked().getId())) judge.revoked = true;
     }
+  } else if (payload.isOrganizerToken()) {
+    // The organizer's token from now on: every earlier organizer token stops working at once.
+    for (auto& judge : judges_) {
+      if (judge.role == Role::organizer) judge.revoked = true;
+    }
+    Judge organizer;
+    organizer.id = "organizer";
+    organizer.name = "Organizer";
+    organizer.role = Role::organizer;
+    auto hash = payload.getOrganizerToken().getTokenHash();
+    if (hash.size() == organizer.token_hash.size()) {
+      std::copy(hash.begin(), hash.end(), organizer.token_hash.begin());
+    }
+    organizer.added_seq = event.seq();
+    judge_by_token_[organizer.token_hash] = judges_.size();
+    judges_.push_back(std::move(organizer));
   }
 }
 
@@ -71,8 +87,9 @@ const projections::Tournament* LiveState::tournament(std::string_view id) const 
 }
 
 const Judge* LiveState::judge(std::string_view id) const {
-  for (const auto& j : judges_) {
-    if (j.id == id) return &j;
+  // The newest with that id: after a rotation, the organizer's current entry.
+  for (auto it = judges_.rbegin(); it != judges_.rend(); ++it) {
+    if (it->id == id) return &*it;
   }
   return nullptr;
 }

@@ -99,6 +99,7 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}", Access::page, page("standings.html"));
   router.add(http::verb::get, "/t/{t}/board", Access::page, page("board.html"));
   router.add(http::verb::get, "/t/{t}/judge", Access::page, page("judge.html"));
+  router.add(http::verb::get, "/t/{t}/console", Access::page, page("console.html"));
   auto asset = [this](std::string folder) {
     return [this, folder](const ExchangePtr& ex) {
       Response r = file(*ex, folder + ex->params.at("file"));

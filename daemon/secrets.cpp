@@ -32,6 +32,9 @@ std::uint64_t random_seed() {
   for (;;) {
     std::uint64_t seed = 0;
     for (unsigned char b : random_bytes<8>()) seed = (seed << 8) | b;
+    // 53 bits: a JSON number a browser reads exactly, so that a page can send a previewed draw's
+    // seed back and get the same draw.
+    seed &= (std::uint64_t{1} << 53) - 1;
     if (seed != 0) return seed;
   }
 }

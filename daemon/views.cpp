@@ -1,9 +1,11 @@
 #include "daemon/views.hpp"
 
 #include "daemon/language.hpp"
+#include "projections/registration.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
 
+#include <chrono>
 #include <ctime>
 
 namespace tally::daemon {
@@ -65,9 +67,72 @@ json::object event_json(const schema::StoredEvent& stored,
   return out;
 }
 
+json::array same_name_warnings(const Audience& audience, const Tournament& t, std::string_view name,
+                               std::string_view except) {
+  json::array out;
+  for (const auto* other : projections::same_name_players(t, name, except)) {
+    out.push_back(
+        json::object{{"rule", "same_name"},
+                     {"player", other->id},
+                     {"message", audience.render(i18n::Message(
+                                     "api.player.same_name", {{"name", std::string(name)},
+                                                              {"other", i18n::PlayerRef{other->id}},
+                                                              {"id", other->id}}))}});
+  }
+  return out;
+}
+
 std::string author_name(const LiveState& state, std::string_view author) {
   if (const Judge* j = state.judge(author)) return j->name;
   return std::string(author);
+}
+
+std::int64_t server_now_micros() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+json::object clock_json(const projections::RoundClock& clock, std::int64_t now_us) {
+  auto reading = clock.read(now_us);
+  auto seconds = [](std::int64_t us) { return (us + 999'999) / 1'000'000; };  // 0.2 s left: 1
+  return json::object{
+      {"state", projections::clock_state_name(reading.state)},
+      {"duration_s", reading.duration_us / 1'000'000},
+      {"remaining_s", seconds(reading.remaining_us)},
+      {"extended_s", reading.extended_us / 1'000'000},
+      {"ends_at", reading.ends_at_us ? json::value(iso_time(*reading.ends_at_us)) : nullptr},
+      {"server_time", iso_time(now_us)},
+  };
+}
+
+json::object checkin_json(const Tournament& t) {
+  json::array present, absent;
+  for (const auto* p : t.active_players())
+    (t.present(p->id) ? present : absent).emplace_back(p->id);
+  return json::object{
+      {"round", t.next_round()},
+      {"open", t.checkin_open()},
+      {"present", std::move(present)},
+      {"absent", t.checkin_open() ? json::value(std::move(absent)) : json::array()}};
+}
+
+std::vector<std::uint32_t> unreported_tables(const Tournament& t, const projections::Game& game,
+                                             const projections::Round& round) {
+  std::vector<std::uint32_t> open;
+  for (const auto& seated : round.tables) {
+    const auto* table = t.table(round.number, seated.number);
+    auto blank = projections::blank_table(round.number, seated.number);
+    if (!game.table_result(t, table ? *table : blank)) open.push_back(seated.number);
+  }
+  return open;
+}
+
+json::array repeats_json(const Tournament& t, std::uint32_t round,
+                         const std::vector<std::string>& players) {
+  json::array out;
+  for (const auto& [a, b] : t.met_before(round, players)) out.push_back(json::array{a, b});
+  return out;
 }
 
 json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
@@ -87,6 +152,7 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
 
   std::optional<json::object> result = game.table_result(t, *table);
   out["status"] = result ? "reported" : "open";
+  out["repeats"] = repeats_json(t, round, seated.players);
   out["version"] = table->version;
   out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
   if (const projections::Action* entry = table->result()) {
@@ -95,6 +161,8 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
                                      {"name", author_name(state, text(e.getAuthor()))}};
     out["entered_at"] = iso_time(e.getRecordedAt());
     out["result_seq"] = entry->seq();
+    out["corrected"] = e.getSupersedes() != 0;
+    if (e.getSupersedes() != 0) out["correction_reason"] = text(e.getReason());
   }
   for (auto& [key, value] : game.table_extras(t, *table)) out[key] = std::move(value);
   return out;
@@ -118,6 +186,9 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
       {"reported", reported},
       {"tables_total", round.tables.size()},
       {"tables", std::move(tables)},
+      {"closed", round.closed},
+      {"final", round.final},
+      {"clock", clock_json(round.clock, server_now_micros())},
   };
   if (round.method == schema::SeatingMethod::RANDOM) out["seed"] = round.seed;
   for (auto& [key, value] : game.round_extras(t, round)) out[key] = value;
@@ -126,14 +197,13 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
 
 json::object round_progress(const Tournament& t, const projections::Game& game,
                             const projections::Round& round) {
-  int reported = 0;
-  for (const auto& seated : round.tables) {
-    const auto* table = t.table(round.number, seated.number);
-    auto blank = projections::blank_table(round.number, seated.number);
-    if (game.table_result(t, table ? *table : blank)) ++reported;
-  }
-  return json::object{
-      {"round", round.number}, {"reported", reported}, {"tables_total", round.tables.size()}};
+  std::size_t open = unreported_tables(t, game, round).size();
+  return json::object{{"round", round.number},
+                      {"reported", round.tables.size() - open},
+                      {"tables_total", round.tables.size()},
+                      {"closed", round.closed},
+                      {"final", round.final},
+                      {"clock", clock_json(round.clock, server_now_micros())}};
 }
 
 json::object tournament_summary_json(const Tournament& t) {
@@ -147,7 +217,8 @@ json::object tournament_summary_json(const Tournament& t) {
 json::object tournament_json(const Tournament& t, const projections::Game& game, i18n::Lang lang) {
   json::array players;
   for (const auto& p : t.players) {
-    players.push_back(json::object{{"id", p.id}, {"name", p.name}, {"dropped", p.dropped}});
+    players.push_back(json::object{
+        {"id", p.id}, {"name", p.name}, {"dropped", p.dropped}, {"present", t.present(p.id)}});
   }
   json::array rounds;
   for (const auto& r : t.rounds) rounds.push_back(round_progress(t, game, r));
@@ -162,6 +233,8 @@ json::object tournament_json(const Tournament& t, const projections::Game& game,
                       {"players", std::move(players)},
                       {"rounds", std::move(rounds)},
                       {"notices", std::move(notices)},
+                      {"checkin", checkin_json(t)},
+                      {"final", t.is_final()},
                       {"seq", t.last_seq}};
 }
 

@@ -52,6 +52,26 @@ boost::json::object tournament_summary_json(const projections::Tournament& t);
 // field's `text` is its `label` in `lang`.
 boost::json::object game_json(const projections::Game& game, i18n::Lang lang);
 
+// A round's clock at `now_us`: {"state","duration_s","remaining_s","extended_s","ends_at",
+// "server_time"} (`ends_at` RFC 3339 while running or expired, else null).
+boost::json::object clock_json(const projections::RoundClock& clock, std::int64_t now_us);
+// The server's time now, µs since the epoch (what `server_time` says).
+std::int64_t server_now_micros();
+
+// Check-in for the next round: {"round","open","present":[ids],"absent":[ids]}.
+boost::json::object checkin_json(const projections::Tournament& t);
+
+// The tables of `round` that have no result yet, by number.
+std::vector<std::uint32_t> unreported_tables(const projections::Tournament& t,
+                                             const projections::Game& game,
+                                             const projections::Round& round);
+
+// Warnings that `name` is the same as other players' names ignoring case and accents:
+// [{"rule":"same_name","player","message"}] (players named as `audience` names them).
+boost::json::array same_name_warnings(const struct Audience& audience,
+                                      const projections::Tournament& t, std::string_view name,
+                                      std::string_view except);
+
 // The display name of an author id ("organizer", a judge's name, or the id itself).
 std::string author_name(const LiveState& state, std::string_view author);
 

@@ -1,0 +1,184 @@
+// Registration: renaming players, importing a CSV of players with a preview, and the warnings
+// when two players (or judges) have the same name.
+#include "daemon/api.hpp"
+#include "daemon/body.hpp"
+#include "daemon/views.hpp"
+#include "projections/registration.hpp"
+
+namespace tally::daemon {
+
+using events::AppendResult;
+using events::Draft;
+using events::ExpectedVersion;
+using projections::ImportPlan;
+using projections::ImportRow;
+using projections::Tournament;
+
+namespace {
+
+// The plan as the API shows it: every row, and the counts.
+json::object import_json(const ImportPlan& plan, const Tournament& t, std::uint64_t seq) {
+  json::array rows;
+  for (const auto& row : plan.rows) {
+    json::object r{{"line", row.line},
+                   {"id", row.id},
+                   {"name", row.name},
+                   {"status", projections::import_status_name(row.status)}};
+    if (!row.previous_name.empty()) r["previous_name"] = row.previous_name;
+    if (!row.matches.empty()) {
+      json::array matches;
+      for (const auto& id : row.matches) {
+        const projections::Player* p = t.player(id);
+        std::string name = p != nullptr ? p->name : "";
+        if (p == nullptr) {  // a row earlier in the file
+          for (const auto& other : plan.rows) {
+            if (other.id == id) name = other.name;
+          }
+        }
+        matches.push_back(json::object{{"id", id}, {"name", name}});
+      }
+      r["matches"] = std::move(matches);
+    }
+    rows.push_back(std::move(r));
+  }
+  using S = ImportRow::Status;
+  return json::object{{"rows", std::move(rows)},
+                      {"added", plan.count(S::added)},
+                      {"unchanged", plan.count(S::unchanged)},
+                      {"changed", plan.count(S::changed)},
+                      {"possible_duplicates", plan.count(S::possible_duplicate)},
+                      {"seq", seq}};
+}
+
+}  // namespace
+
+void Api::rename_player(const ExchangePtr& ex) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"name"});
+  auto name = fields.text("name", true);
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
+  const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
+  write(
+      ex,
+      [this, ex, t_id, player, name = *name] {
+        Prepared p;
+        state_.read([&](const LiveState& s) {
+          const Tournament* t = s.tournament(t_id);
+          if (t == nullptr) {
+            p.refusal = tournament_not_found(*ex, t_id);
+          } else if (t->player(player) == nullptr) {
+            p.refusal = problem(
+                *ex, http::status::not_found,
+                i18n::Message("api.player.not_found", {{"id", player}, {"tournament", t_id}}));
+          } else {
+            p.append.expected = ExpectedVersion::exactly(t->version);
+          }
+        });
+        if (p.refusal) return p;
+        Draft d;
+        d.event().setAuthor(ex->identity.id);
+        auto renamed = d.event().getPayload().initPlayerRenamed();
+        renamed.setId(player);
+        renamed.setName(name);
+        p.append.stream = projections::tournament_stream(t_id);
+        p.append.events.push_back(std::move(d));
+        return p;
+      },
+      [this, ex, t_id, player](const AppendResult& r) {
+        return state_.read([&](const LiveState& s) {
+          const Tournament* t = s.tournament(t_id);
+          const projections::Player* p = t->player(player);
+          json::object out{{"id", player}, {"name", p->name}, {"seq", r.last_seq}};
+          out["warnings"] = same_name_warnings(ex->audience(*t), *t, p->name, player);
+          Response response = json_response(ex->request, http::status::ok, out);
+          set_language(response, ex->lang);
+          return response;
+        });
+      });
+}
+
+void Api::import_players(const ExchangePtr& ex, bool check_only) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"csv", "add_possible_duplicates"});
+  // The body limit bounds the file; a member of its own size needs no second bound.
+  auto csv = fields.text("csv", true, std::numeric_limits<std::size_t>::max());
+  bool add_duplicates = fields.boolean("add_possible_duplicates").value_or(false);
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.import.invalid", fields.errors()));
+  const std::string t_id = ex->params.at("t");
+
+  // The plan, with the state it was made on; nullopt and the refusal when it cannot be made.
+  auto plan_now = [this, ex, t_id, csv = *csv, add_duplicates](
+                      Prepared& p) -> std::optional<std::pair<ImportPlan, Tournament>> {
+    std::optional<std::pair<ImportPlan, Tournament>> out;
+    state_.read([&](const LiveState& s) {
+      const Tournament* t = s.tournament(t_id);
+      if (t == nullptr) {
+        p.refusal = tournament_not_found(*ex, t_id);
+        return;
+      }
+      auto plan = projections::plan_import(*t, csv, add_duplicates);
+      if (!plan) {
+        p.refusal = unprocessable(ex->request, ex->audience(*t), "api.import.refused",
+                                  rule_errors(plan.errors));
+        return;
+      }
+      p.append.expected = ExpectedVersion::exactly(t->version);
+      out.emplace(std::move(*plan.value), *t);
+    });
+    return out;
+  };
+
+  if (check_only) {
+    Prepared p;
+    auto plan = plan_now(p);
+    if (!plan) return ex->respond(std::move(*p.refusal));
+    return ex->respond(
+        json_response(ex->request, http::status::ok,
+                      import_json(plan->first, plan->second, plan->second.last_seq)));
+  }
+  auto planned = std::make_shared<std::optional<ImportPlan>>();
+  write(
+      ex,
+      [this, ex, t_id, plan_now, planned] {
+        Prepared p;
+        auto plan = plan_now(p);
+        if (!plan) return p;
+        *planned = plan->first;
+        for (const auto& row : plan->first.rows) {
+          if (!row.write) continue;
+          Draft d;
+          d.event().setAuthor(ex->identity.id);
+          if (row.status == ImportRow::Status::changed) {
+            auto renamed = d.event().getPayload().initPlayerRenamed();
+            renamed.setId(row.id);
+            renamed.setName(row.name);
+          } else {
+            auto registered = d.event().getPayload().initPlayerRegistered();
+            registered.setId(row.id);
+            registered.setName(row.name);
+          }
+          p.append.events.push_back(std::move(d));
+        }
+        if (p.append.events.empty()) {
+          // Nothing to write (a re-import of the same file): the plan is the answer.
+          p.refusal = json_response(ex->request, http::status::ok,
+                                    import_json(plan->first, plan->second, plan->second.last_seq));
+          return p;
+        }
+        p.append.stream = projections::tournament_stream(t_id);
+        return p;
+      },
+      [this, ex, t_id, planned](const AppendResult& r) {
+        return state_.read([&](const LiveState& s) {
+          const Tournament* t = s.tournament(t_id);
+          // A repeated request (nothing planned here) shows the rows as they stand now.
+          ImportPlan shown = planned->value_or(ImportPlan{});
+          json::object out = import_json(shown, *t, r.last_seq);
+          return json_response(ex->request, http::status::created, out);
+        });
+      });
+}
+
+}  // namespace tally::daemon

@@ -1,0 +1,102 @@
+#include "daemon/organizer_token.hpp"
+
+#include "daemon/secrets.hpp"
+#include "events/sha256.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <iostream>
+#include <stdexcept>
+
+namespace tally::daemon {
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: tallyd reset-organizer --data DIR\n"
+    "  With tallyd stopped: revokes every organizer token, writes a new one to "
+    "DIR/organizer.token\n"
+    "  (mode 0600) and prints that path.\n";
+
+}  // namespace
+
+void write_token_file(const std::filesystem::path& file, const std::string& token) {
+  auto temporary = file;
+  temporary += ".new";
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw std::runtime_error("cannot create " + temporary.string());
+  ::fchmod(fd, 0600);
+  std::string line = token + "\n";
+  bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+  written = ::fsync(fd) == 0 && written;
+  ::close(fd);
+  if (!written || ::rename(temporary.c_str(), file.c_str()) != 0) {
+    ::unlink(temporary.c_str());
+    throw std::runtime_error("cannot write " + file.string());
+  }
+}
+
+events::Draft organizer_token_event(const std::string& token, const std::string& author) {
+  events::Draft d;
+  d.event().setAuthor(author);
+  auto hash = events::sha256(token);
+  d.event().getPayload().initOrganizerToken().setTokenHash(
+      capnp::Data::Reader(hash.data(), hash.size()));
+  return d;
+}
+
+bool is_reset_organizer_command(const std::vector<std::string>& args) {
+  return !args.empty() && args[0] == "reset-organizer";
+}
+
+int run_reset_organizer(const std::vector<std::string>& args) {
+  if (args.size() != 3 || args[1] != "--data") {
+    std::cerr << kUsage;
+    return 2;
+  }
+  const std::filesystem::path data = args[2];
+  std::unique_ptr<events::EventStore> store;
+  try {
+    store = std::make_unique<events::EventStore>(data / "store",
+                                                 events::StoreOptions{.create_if_missing = false});
+  } catch (const std::exception& e) {
+    std::cerr << "tallyd reset-organizer: cannot open the store in " << data.string()
+              << " (stop tallyd first): " << e.what() << "\n";
+    return 1;
+  }
+  // The new token is on disk (beside the old file) before the log says it is the one; the old
+  // file is replaced only once the log does, so a failure leaves the old token working.
+  std::string token = random_token();
+  auto file = data / "organizer.token";
+  auto pending = data / "organizer.token.pending";
+  try {
+    write_token_file(pending, token);
+  } catch (const std::exception& e) {
+    std::cerr << "tallyd reset-organizer: " << e.what() << "\n";
+    return 1;
+  }
+  events::AppendRequest request;
+  request.stream = "judges";
+  auto draft = organizer_token_event(token, "system");
+  draft.event().setReason("tallyd reset-organizer");
+  request.events.push_back(std::move(draft));
+  auto result = store->append(std::move(request));
+  if (result.status != events::AppendStatus::appended) {
+    ::unlink(pending.c_str());
+    std::cerr << "tallyd reset-organizer: the log refused the new token: " << result.error
+              << " (the old token still works)\n";
+    return 1;
+  }
+  if (::rename(pending.c_str(), file.c_str()) != 0) {
+    std::cerr << "tallyd reset-organizer: the new token is in " << pending.string()
+              << " (could not rename it to " << file.string() << ")\n";
+    return 1;
+  }
+  std::cout << "every earlier organizer token is revoked; the new one is in " << file.string()
+            << "\n";
+  return 0;
+}
+
+}  // namespace tally::daemon
