@@ -1,6 +1,5 @@
 // tally player add | drop | import.
 #include "client/cli/command.hpp"
-#include "client/cli/csv.hpp"
 #include "client/cli/numbers.hpp"
 #include "client/cli/say.hpp"
 #include "client/cli/text.hpp"
@@ -51,158 +50,53 @@ int drop(Context& ctx) {
 
 // --- import --------------------------------------------------------------------------------
 
-struct ImportRow {
-  int line = 0;
-  std::string id;  // empty: the server makes one
-  std::string name;
-};
-
-bool valid_player_id(const std::string& id) {
-  if (id.empty() || id.size() > 64) return false;
-  return std::all_of(id.begin(), id.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-           c == '_' || c == '.';
-  });
-}
-
-// What is wrong on a line of the file: "line 3: the name is empty".
-i18n::Message line_problem(int line, const char* key, std::vector<i18n::NamedArg> args = {}) {
-  args.emplace_back("line", std::to_string(line));
-  return i18n::Message(key, std::move(args));
-}
-
-// Prints "tally: FILE: nothing was imported:" and the problems below it, one a line, and stops
-// with `code`.
-[[noreturn]] void nothing_imported(Context& ctx, ExitCode code, const std::string& file,
-                                   const std::vector<i18n::Message>& problems) {
-  ctx.err << "tally: " << ctx.say(i18n::Message("cli.import.nothing_imported", {{"file", file}}));
-  for (const auto& p : problems) ctx.err << "\n  " << ctx.say(p);
-  ctx.err << "\n";
-  throw Failure(code, {});
-}
-
-// Reads and checks the whole file before anything is sent: a header with `name` (and `id`),
-// then one player per record. Every problem is listed; any problem stops the import.
-std::vector<ImportRow> read_import(Context& ctx, const std::string& text, const std::string& file) {
-  std::vector<CsvRecord> records;
-  try {
-    records = parse_csv(text);
-  } catch (const CsvError& e) {
-    throw Failure(kInvalid, i18n::Message("cli.import.file_problem",
-                                          {{"file", file}, {"problem", ctx.say(e.message())}}));
+// The status of an import row as the organizer reads it.
+std::string status_text(Context& ctx, const json::object& row) {
+  std::string status = text_member(row, "status");
+  if (status == "changed") {
+    return ctx.say(i18n::Message("cli.import.status_changed",
+                                 {{"previous", text_member(row, "previous_name")}}));
   }
-  if (records.empty()) throw Failure(kInvalid, i18n::Message("cli.import.empty", {{"file", file}}));
-  int id_column = -1, name_column = -1;
-  std::vector<i18n::Message> problems;
-  const auto& header = records[0].fields;
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    std::string column = lower(trim(header[i]));
-    int& slot = column == "id" ? id_column : column == "name" ? name_column : id_column;
-    if (column != "id" && column != "name") {
-      problems.push_back(line_problem(1, "cli.import.unknown_column", {{"column", header[i]}}));
-    } else if (slot >= 0) {
-      problems.push_back(line_problem(1, "cli.import.column_twice", {{"column", column}}));
-    } else {
-      slot = static_cast<int>(i);
+  if (status == "possible_duplicate" || (status == "added" && row.contains("matches"))) {
+    std::string matches;
+    for (const auto& m : row.at("matches").as_array()) {
+      matches += (matches.empty() ? "" : ", ") + text_member(m.as_object(), "name") + " (" +
+                 text_member(m.as_object(), "id") + ")";
     }
+    return ctx.say(i18n::Message(
+        status == "added" ? "cli.import.status_added_same_name" : "cli.import.status_duplicate",
+        {{"matches", matches}}));
   }
-  if (name_column < 0) problems.push_back(line_problem(1, "cli.import.no_name_column"));
-
-  std::vector<ImportRow> rows;
-  std::map<std::string, int> seen;
-  for (std::size_t r = 1; r < records.size() && name_column >= 0; ++r) {
-    const CsvRecord& rec = records[r];
-    if (rec.fields.size() != header.size()) {
-      problems.push_back(line_problem(rec.line, "cli.import.field_count",
-                                      {{"fields", rec.fields.size()}, {"header", header.size()}}));
-      continue;
-    }
-    ImportRow row{rec.line, id_column >= 0 ? trim(rec.fields[id_column]) : "",
-                  trim(rec.fields[name_column])};
-    if (row.name.empty()) problems.push_back(line_problem(rec.line, "cli.import.empty_name"));
-    if (!row.id.empty() && !valid_player_id(row.id)) {
-      problems.push_back(line_problem(rec.line, "cli.import.bad_id", {{"id", row.id}}));
-    }
-    if (!row.id.empty()) {
-      auto [it, fresh] = seen.emplace(row.id, rec.line);
-      if (!fresh) {
-        problems.push_back(line_problem(rec.line, "cli.import.id_twice",
-                                        {{"id", row.id}, {"other", std::to_string(it->second)}}));
-      }
-    }
-    rows.push_back(std::move(row));
-  }
-  if (!problems.empty()) nothing_imported(ctx, kInvalid, file, problems);
-  return rows;
+  return ctx.say(status == "added" ? "cli.import.status_added" : "cli.import.status_unchanged");
 }
 
-// A key that names this row of this import, so that running the same import again (after an
-// interruption) recognises the rows already recorded instead of registering them twice.
-std::string import_key(const std::string& tournament, const ImportRow& row) {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a
-  std::string text = tournament + "\n" + std::to_string(row.line) + "\n" + row.id + "\n" + row.name;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string key = "tally-import-";
-  for (int shift = 60; shift >= 0; shift -= 4) key += kHex[(h >> shift) & 15];
-  return key;
-}
-
+// The server reads the file and says what importing it does (POST …/players/import/check),
+// the same plan it then carries out: nobody is registered twice, a changed name is a rename,
+// and a name like one already registered waits for the organizer (--add-possible-duplicates).
 int import(Context& ctx) {
   const std::string& file = ctx.args.positionals.at(0);
-  std::vector<ImportRow> rows = read_import(ctx, read_input_file(ctx, file), file);
-  if (rows.empty()) {
-    throw Failure(kInvalid, i18n::Message("cli.import.no_players", {{"file", file}}));
-  }
-
-  // Players registered before (by an earlier run of this import): the same id and name are
-  // skipped, the same id with another name is a conflict — found before anything is sent.
-  TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
-  std::map<std::string, std::string> registered;
-  for (const auto& p : info.players) registered[p.id] = p.name;
-  std::vector<i18n::Message> conflicts;
-  for (const auto& row : rows) {
-    auto it = row.id.empty() ? registered.end() : registered.find(row.id);
-    if (it != registered.end() && it->second != row.name) {
-      conflicts.push_back(
-          line_problem(row.line, "cli.import.registered_otherwise",
-                       {{"id", row.id}, {"registered", it->second}, {"name", row.name}}));
-    }
-  }
-  if (!conflicts.empty()) nothing_imported(ctx, kConflict, file, conflicts);
-
-  TextTable table(
-      {{ctx.say("cli.column.id")}, {ctx.say("cli.column.name")}, {ctx.say("cli.column.status")}});
-  int added = 0, already = 0;
-  for (const auto& row : rows) {
-    if (!row.id.empty() && registered.count(row.id) > 0) {
-      table.add_row({row.id, row.name, ctx.say("cli.import.status_already")});
-      ++already;
-      continue;
-    }
-    json::object body{{"name", row.name}};
-    if (!row.id.empty()) body["id"] = row.id;
-    client::HttpReply reply = ctx.session().send(verb::post, players_path(ctx), body,
-                                                 {{"Idempotency-Key", import_key(info.id, row)}});
-    if (reply.status >= 400) {
-      table.print(ctx.out);
-      ctx.err << "tally: "
-              << ctx.say(i18n::Message(
-                     "cli.import.refused",
-                     {{"line", std::to_string(row.line)}, {"name", row.name}, {"added", added}}))
-              << "\n";
-      ctx.session().expect(reply);  // prints the problem and fails with its exit code
-    }
-    json::value answer = reply.json();
-    table.add_row(
-        {text_member(answer.as_object(), "id"), row.name, ctx.say("cli.import.status_added")});
-    ++added;
+  json::object body{{"csv", read_input_file(ctx, file)}};
+  if (ctx.args.has("add-possible-duplicates")) body["add_possible_duplicates"] = true;
+  bool dry_run = ctx.args.has("dry-run");
+  std::string path = players_path(ctx) + "/import" + (dry_run ? "/check" : "");
+  json::value answer = ctx.session().expect(ctx.session().send(verb::post, path, body));
+  const json::object& plan = answer.as_object();
+  TextTable table({{ctx.say("cli.column.line")},
+                   {ctx.say("cli.column.id")},
+                   {ctx.say("cli.column.name")},
+                   {ctx.say("cli.column.status")}});
+  for (const auto& row : plan.at("rows").as_array()) {
+    const json::object& r = row.as_object();
+    table.add_row({cell_text(r.at("line")), text_member(r, "id"), text_member(r, "name"),
+                   status_text(ctx, r)});
   }
   table.print(ctx.out);
-  ctx.out << ctx.say(i18n::Message("cli.import.done", {{"added", added}, {"already", already}}))
+  auto count = [&](const char* key) { return plan.at(key).to_number<std::int64_t>(); };
+  ctx.out << ctx.say(i18n::Message(dry_run ? "cli.import.would_do" : "cli.import.done",
+                                   {{"added", count("added")},
+                                    {"changed", count("changed")},
+                                    {"unchanged", count("unchanged")},
+                                    {"duplicates", count("possible_duplicates")}}))
           << "\n";
   return kOk;
 }
@@ -230,10 +124,11 @@ std::vector<Command> player_commands() {
        true,
        drop},
       {"player import",
-       "FILE.csv",
+       "FILE.csv [--dry-run] [--add-possible-duplicates]",
        "cli.cmd.player_import.summary",
        "cli.cmd.player_import.details",
-       {},
+       {{"dry-run", 0, "", "cli.option.import_dry_run"},
+        {"add-possible-duplicates", 0, "", "cli.option.import_add_duplicates"}},
        1,
        1,
        true,

@@ -352,10 +352,10 @@ TEST_F(Cli, PlayersAreAddedDroppedAndImportedFromCsv) {
   std::ofstream(bad) << "id,name\nb,Boris Novák\nc,Cyril,Černý\nd,\n";
   CliResult refused = tally({"player", "import", bad});
   EXPECT_EQ(refused.exit_code, kInvalid);
-  EXPECT_EQ(refused.err, "tally: " + bad +
-                             ": nothing was imported:\n"
-                             "  line 3: 3 fields, the header has 2\n"
-                             "  line 4: the name is empty\n");
+  EXPECT_EQ(refused.err,
+            "tally: Nothing was imported: the file has problems (HTTP 422)\n"
+            "  csv (field csv): line 3: 3 fields, the header has 2\n"
+            "  csv (field csv): line 4: the name is empty\n");
   std::string broken = dir_.sub("broken.csv");
   std::ofstream(broken) << "id,name\nb,\"Boris\n";
   CliResult unclosed = tally({"player", "import", broken});
@@ -369,22 +369,51 @@ TEST_F(Cli, PlayersAreAddedDroppedAndImportedFromCsv) {
   CliResult imported = tally({"player", "import", good});
   ASSERT_EQ(imported.exit_code, kOk) << imported.err;
   EXPECT_EQ(imported.out,
-            "ID  Name          Status\n"
-            "--  ------------  ------\n"
-            "b   Boris Novák   added\n"
-            "c   Černý, Cyril  added\n"
-            "d   Dana Veselá   added\n"
+            "Line  ID  Name          Status\n"
+            "----  --  ------------  ------\n"
+            "2     b   Boris Novák   added\n"
+            "3     c   Černý, Cyril  added\n"
+            "4     d   Dana Veselá   added\n"
             "Imported 3 players.\n");
   // Running it again (after an interruption, say) registers nobody twice.
   CliResult rerun = tally({"player", "import", good});
   ASSERT_EQ(rerun.exit_code, kOk) << rerun.err;
   EXPECT_TRUE(contains(rerun.out, "Imported 0 players; 3 were already registered.")) << rerun.out;
 
+  // An updated file, without ids, in a spreadsheet's semicolons: the same names are the same
+  // people, a name spelt without its accents waits for the organizer, a new name is added.
+  std::string updated = dir_.sub("updated.csv");
+  std::ofstream(updated) << "name;club\nBoris Novák;x\n";
+  EXPECT_EQ(tally({"player", "import", updated}).exit_code, kInvalid);  // unknown column "club"
+  std::ofstream(updated) << "name\nBoris Novák\nDana Vesela\nEma Malá\n";
+  CliResult dry = tally({"player", "import", updated, "--dry-run"});
+  ASSERT_EQ(dry.exit_code, kOk) << dry.err;
+  EXPECT_EQ(dry.out,
+            "Line  ID  Name         Status\n"
+            "----  --  -----------  ---------------------------------------\n"
+            "2     b   Boris Novák  already registered\n"
+            "3     p5  Dana Vesela  not added: same name as Dana Veselá (d)\n"
+            "4     p6  Ema Malá     added\n"
+            "Nothing was written. The import would add 1, rename 0, leave 1 as they are, and "
+            "not add 1 whose name is already registered.\n");
+  EXPECT_EQ(daemon_->organizer().get("/v1/tournaments/brno").json().at("players").as_array().size(),
+            4u);
+  CliResult update = tally({"player", "import", updated});
+  ASSERT_EQ(update.exit_code, kOk) << update.err;
+  EXPECT_TRUE(contains(update.out,
+                       "Imported 1 player; 1 was already registered; 1 not added: the name is "
+                       "already registered (if it is another person, run again with "
+                       "--add-possible-duplicates)."))
+      << update.out;
+  auto players = daemon_->organizer().get("/v1/tournaments/brno").json().at("players").as_array();
+  ASSERT_EQ(players.size(), 5u);
+  EXPECT_EQ(players[4].at("name"), "Ema Malá");
+
   CliResult dropped = tally({"player", "drop", "d", "--reason", "went home"});
   ASSERT_EQ(dropped.exit_code, kOk) << dropped.err;
   EXPECT_EQ(tally({"player", "drop", "d"}).exit_code, kUsage);  // no reason
   CliResult show = tally({"tournament", "show"});
-  EXPECT_TRUE(contains(show.out, "Players: 4 (3 active)")) << show.out;
+  EXPECT_TRUE(contains(show.out, "Players: 5 (4 active)")) << show.out;
   EXPECT_TRUE(contains(show.out, "d   Dana Veselá    dropped")) << show.out;
 }
 
@@ -1134,13 +1163,13 @@ TEST_F(Cli, ImportSaysHowManyWithTheLanguagesOwnPlurals) {
   CliResult czech = tally({"player", "import", five, "--lang", "cs"});
   ASSERT_EQ(czech.exit_code, kOk) << czech.err;
   EXPECT_EQ(czech.out,
-            "ID  Jméno  Stav\n"
-            "--  -----  ------\n"
-            "a   Anna   přidán\n"
-            "b   Boris  přidán\n"
-            "c   Cyril  přidán\n"
-            "d   Dana   přidán\n"
-            "e   Eva    přidán\n"
+            "Řádek  ID  Jméno  Stav\n"
+            "-----  --  -----  ------\n"
+            "2      a   Anna   přidán\n"
+            "3      b   Boris  přidán\n"
+            "4      c   Cyril  přidán\n"
+            "5      d   Dana   přidán\n"
+            "6      e   Eva    přidán\n"
             "Importováno 5 hráčů.\n");
 
   auto russian_env = env(organizer_token());
@@ -1167,10 +1196,10 @@ TEST_F(Cli, ImportSaysHowManyWithTheLanguagesOwnPlurals) {
   std::ofstream(bad) << "id,name\nx,Xaver,Extra\ny,\n";
   CliResult refused = tally({"player", "import", bad, "--lang", "cs"});
   EXPECT_EQ(refused.exit_code, kInvalid);
-  EXPECT_EQ(refused.err, "tally: " + bad +
-                             ": nic nebylo importováno:\n"
-                             "  řádek 2: 3 pole, hlavička jich má 2\n"
-                             "  řádek 3: jméno je prázdné\n");
+  EXPECT_EQ(refused.err,
+            "tally: Nic nebylo importováno: soubor má chyby (HTTP 422)\n"
+            "  csv (pole csv): řádek 2: 3 pole, hlavička jich má 2\n"
+            "  csv (pole csv): řádek 3: jméno je prázdné\n");
 }
 
 // --- live standings -----------------------------------------------------------------------------
