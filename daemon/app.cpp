@@ -57,8 +57,17 @@ void ensure_organizer(events::EventStore& store, const LiveState& state,
     }
     return false;
   });
-  if (has_organizer) return;
   auto file = data / "organizer.token";
+  if (has_organizer) {
+    // Deleting the file revokes nothing: the token in the log still works. Say what does.
+    if (!std::filesystem::exists(file)) {
+      log::warn("no organizer.token in the data directory; the organizer token in the log still "
+                "works. To replace it: tallyd reset-organizer --data DIR (server stopped) or "
+                "POST /v1/organizer/token",
+                {{"path", file.string()}});
+    }
+    return;
+  }
   std::string token = organizer_token(file);
   events::Draft d;
   d.event().setAuthor("system");
