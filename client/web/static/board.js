@@ -1,13 +1,15 @@
-// The venue screen (/t/{t}/board): live standings in large type, the current round's progress,
-// rows that changed lit up for a moment, automatic paging when the standings do not fit, a
-// visible "connection lost" state while the live feed reconnects, and a QR code of the public
-// standings page.
+// The venue screen (/t/{t}/board): live standings in large type, the current round's progress
+// and its clock, rows that changed lit up for a moment, automatic paging when the standings do
+// not fit, a visible "connection lost" state while the live feed reconnects, and a QR code of the
+// public standings page. Once the last round is closed as the final one: "Final standings" and a
+// podium of the first three places.
 //
 // Query parameters: ?page=SECONDS how long each page of standings stays (default 10);
 // ?public=http://192.168.1.20:8080 the address phones reach this server at, for the QR code
 // (default: the address the screen itself uses, useless to a phone when that is 127.0.0.1).
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { createClock } from "./clock.js";
 import { clear, el, setChildren } from "./dom.js";
 import { clockTime, localTime } from "./format.js";
 import { formatList, startI18n, t } from "./i18n.js";
@@ -17,6 +19,7 @@ import { gameName, standingsColumns } from "./standings-columns.js";
 
 const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed
 const WAITING_TABLES_SHOWN = 12; // more open tables than this: only their count is shown
+const PODIUM_PLACES = 3;
 
 const $ = (id) => document.getElementById(id);
 const tournament = tournamentIdFromLocation();
@@ -25,6 +28,10 @@ let game = null;
 let previousRows = null; // player → {rank, signature} of the last standings shown
 const changedAt = new Map(); // player → when their row last changed (ms), while it is lit
 let progressKey = "";
+let roundClock = null; // clock.js, once the catalog is loaded
+
+// The live round closed as the tournament's final one.
+const isFinal = (round) => Boolean(round && round.closed && round.final);
 
 // ---- standings --------------------------------------------------------------------------------
 
@@ -96,20 +103,33 @@ function renderProgress(round) {
     bar.hidden = true;
     return;
   }
+  const key = `${round.round}/${round.reported}/${round.tables_total}/${Boolean(round.closed)}/${Boolean(round.final)}`;
+  if (isFinal(round)) {
+    progressKey = key;
+    heading.textContent = t("board.final_heading");
+    $("progress-text").textContent = t("board.final_after", { rounds: round.round });
+    $("waiting-tables").textContent = "";
+    bar.hidden = true;
+    return;
+  }
   heading.textContent = t("board.round", { round: String(round.round) });
   $("progress-text").textContent = t("board.progress", { reported: round.reported, total: round.tables_total });
   bar.hidden = false;
   bar.max = Math.max(1, round.tables_total);
   bar.value = round.reported;
-  const key = `${round.round}/${round.reported}/${round.tables_total}`;
+  if (round.closed) {
+    progressKey = key;
+    $("waiting-tables").textContent = t("board.round_closed");
+    return;
+  }
   if (key !== progressKey) {
     progressKey = key;
-    showWaitingTables(round).catch(() => {}); // a detail: the next update tries again
+    showWaitingTables(round, key).catch(() => {}); // a detail: the next update tries again
   }
 }
 
 // Which tables the round still waits for (from the round sheet).
-async function showWaitingTables(round) {
+async function showWaitingTables(round, key) {
   const open = round.tables_total - round.reported;
   const line = $("waiting-tables");
   if (open === 0) {
@@ -121,9 +141,48 @@ async function showWaitingTables(round) {
     return;
   }
   const sheet = await getJson(`${tournamentPath(tournament)}/rounds/${round.round}`);
-  if (`${round.round}/${round.reported}/${round.tables_total}` !== progressKey) return; // stale
+  if (key !== progressKey) return; // stale
   const waiting = sheet.tables.filter((table) => table.status !== "reported").map((table) => table.table);
   line.textContent = waiting.length ? t("board.waiting_tables", { count: waiting.length, tables: formatList(waiting.map(String)) }) : "";
+}
+
+// ---- the round clock ---------------------------------------------------------------------------
+
+// The live round's clock, from the moment the message arrived; none for a closed round.
+function renderClock(round, receivedAt) {
+  roundClock.update(round && !round.closed ? round.clock : null, receivedAt);
+}
+
+// ---- the end of the event: the podium -----------------------------------------------------------
+
+// The places 1 to 3 as the standings give them (a shared place is one step with several names:
+// 1, 1, 3 is two steps, never ranks of our own), shown 2 – 1 – 3 by the style sheet.
+function renderPodium(round, standings) {
+  const podium = $("podium");
+  const final = isFinal(round);
+  podium.hidden = !final;
+  document.body.classList.toggle("final", final);
+  $("standings").caption.textContent = t(final ? "board.final_heading" : "board.caption");
+  if (!final) return;
+  const steps = [];
+  for (const row of standings.rows) {
+    if (row.rank > PODIUM_PLACES) continue;
+    const step = steps.find((s) => s.rank === row.rank);
+    if (step) step.names.push(row.name);
+    else steps.push({ rank: row.rank, names: [row.name] });
+  }
+  setChildren(
+    $("podium-steps"),
+    steps.map((step, i) =>
+      el(
+        "li",
+        { class: "podium-step", dataset: { rank: step.rank, position: i + 1 } },
+        el("span", { class: "podium-place", "aria-hidden": "true" }, String(step.rank)),
+        el("span", { class: "visually-hidden" }, t("board.podium_place", { place: step.rank })),
+        el("span", { class: "podium-names" }, step.names.map((name) => el("span", { class: "podium-name" }, name))),
+      ),
+    ),
+  );
 }
 
 // ---- connection state -------------------------------------------------------------------------
@@ -178,6 +237,7 @@ function showQr() {
 async function main() {
   await startI18n({ tournament });
   if (!tournament) return;
+  roundClock = createClock($("round-clock"), { size: "large" });
   showQr();
   try {
     const loaded = await getJson(tournamentPath(tournament));
@@ -194,8 +254,11 @@ async function main() {
     onStatus: renderStatus,
     onMessage: (message) => {
       if (message.type === "snapshot" || message.type === "standings") {
+        const receivedAt = Date.now();
+        renderClock(message.round, receivedAt);
         renderStandings(message.standings);
         renderProgress(message.round);
+        renderPodium(message.round, message.standings);
       }
     },
   });

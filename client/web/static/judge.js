@@ -8,8 +8,13 @@
 // the answers of POST …/result/check, the same checks as the save, with nothing saved.
 //
 // The page remembers the table in the address (#round=2&table=5), so a reload stays there.
+// The organizer's link for a new judge brings the token in the address too (#token=…): it is
+// taken as if typed and removed from the address at once.
+//
+// Above it all, the current round's clock (clock.js), from the live feed and the round sheet.
 
 import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { createClock } from "./clock.js";
 import { clear, el, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
 import { actionChoices, loadGames } from "./games.js";
@@ -35,6 +40,8 @@ const state = {
   version: 0,
   feed: null, // the live feed, for other judges' entries
   saving: false, // a save is under way: its own event is not another judge's
+  clock: null, // the current round's clock (clock.js)
+  currentRound: 0, // the newest round's number, whose clock is shown
 };
 
 const playerName = (id) => (state.tournament.players.find((p) => p.id === id) || { name: id }).name;
@@ -54,17 +61,45 @@ function showTokenForm(message = "") {
 
 async function saveToken(event) {
   event.preventDefault();
-  const token = $("token-input").value.trim();
-  if (!token) return showTokenForm(t("judge.token.empty"));
+  if (!(await acceptToken($("token-input").value.trim()))) return;
+  // The token field is gone: a keyboard user goes on from the table, or from choosing one.
+  ($("table-section").hidden ? $("picker-heading") : $("table-heading")).focus();
+}
+
+// A token typed into the form or brought by the organizer's link: checked, kept in this browser,
+// and the page starts with it. False (and the form with the reason) when it is refused.
+async function acceptToken(token) {
+  if (!token) {
+    showTokenForm(t("judge.token.empty"));
+    return false;
+  }
   // A bad token sent to a public read is refused with 401: that checks it without writing.
   const answer = await request("GET", tournamentPath(tournamentId), { token });
-  if (answer.status === 401) return showTokenForm(t("judge.token.invalid"));
-  if (!answer.ok) return showTokenForm(t("judge.token.cannot_check", { error: answer.body?.detail || String(answer.status) }));
+  if (answer.status === 401) {
+    showTokenForm(t("judge.token.invalid"));
+    return false;
+  }
+  if (!answer.ok) {
+    showTokenForm(t("judge.token.cannot_check", { error: answer.body?.detail || String(answer.status) }));
+    return false;
+  }
   localStorage.setItem(TOKEN_KEY, token);
   $("token-input").value = "";
   await start(token);
-  // The token field is gone: a keyboard user goes on from the table, or from choosing one.
-  ($("table-section").hidden ? $("picker-heading") : $("table-heading")).focus();
+  return true;
+}
+
+// The token of the organizer's link (/t/{t}/judge#token=…; a fragment never reaches a server),
+// or null. It leaves the address at once, replaced in the history, so that neither the address
+// bar nor Back shows it; the rest of the fragment (#round=…&table=…) stays.
+function takeTokenFromAddress() {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const token = fragment.get("token");
+  if (token === null) return null;
+  fragment.delete("token");
+  const rest = fragment.toString();
+  window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ""}`);
+  return token.trim();
 }
 
 function forgetToken() {
@@ -94,6 +129,9 @@ async function start(token) {
     say($("load-error"), t("judge.cannot_load_games", { error: e.message }), "error");
     return;
   }
+  const rounds = state.tournament.rounds;
+  const newest = rounds.length ? rounds[rounds.length - 1] : null;
+  showClock(newest, Date.now());
   if (!state.feed) {
     state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage });
     state.feed.start();
@@ -104,7 +142,6 @@ async function start(token) {
   $("signed-in").hidden = false;
   $("picker").hidden = false;
 
-  const rounds = state.tournament.rounds;
   if (!rounds.length) {
     clear($("round-select"));
     setChildren($("tables"), el("p", {}, t("judge.picker.no_round")));
@@ -139,6 +176,7 @@ async function showRoundOrSay(round, tableNumber = null) {
 async function showRound(round, tableNumber = null) {
   state.round = round;
   state.sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  if (state.sheet.round === state.currentRound) showClock(state.sheet, Date.now());
   renderTableChoices();
   const table = state.sheet.tables.find((candidate) => candidate.table === tableNumber);
   if (table) showTable(table);
@@ -697,12 +735,25 @@ function differencesFrom(theirs, yours) {
   return out;
 }
 
+// ---- the round clock -------------------------------------------------------------------------------
+
+// The current round's clock: `round` is the live feed's round, an entry of the tournament's
+// rounds or a round sheet (each has round, closed and clock); `receivedAt` when it arrived.
+// A closed round's clock is not shown.
+function showClock(round, receivedAt) {
+  if (round) state.currentRound = Math.max(state.currentRound, round.round);
+  const open = round && !round.closed;
+  if (open) state.clock.setLabel(t("judge.clock_round", { round: String(round.round) }));
+  state.clock.update(open ? round.clock : null, receivedAt);
+}
+
 // ---- other judges, live ----------------------------------------------------------------------
 
 // Another judge's action at a table of the round shown: the table list is brought up to date,
 // and a judge typing a table someone else just entered is told so before saving.
 let refreshTimer = null;
 function onLiveMessage(message) {
+  if (message.type === "snapshot" || message.type === "standings") showClock(message.round, Date.now());
   if (message.type !== "event" || !state.sheet) return;
   const match = /\/r\/(\d+)\/table\/(\d+)$/.exec(message.event.stream || "");
   if (!match || Number(match[1]) !== state.round) return;
@@ -729,8 +780,10 @@ async function refreshChoices() {
 // ---- start --------------------------------------------------------------------------------------
 
 async function main() {
-  await startI18n({ tournament: tournamentId, token: localStorage.getItem(TOKEN_KEY) });
+  const linked = takeTokenFromAddress();
+  await startI18n({ tournament: tournamentId, token: linked || localStorage.getItem(TOKEN_KEY) });
   if (!tournamentId) return;
+  state.clock = createClock($("round-clock"), { size: "small" });
   $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
   $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
   $("token-form").addEventListener("submit", saveToken);
@@ -740,7 +793,8 @@ async function main() {
   $("cancel-correction").addEventListener("click", () => showTable(state.table));
   $("round-select").addEventListener("change", (e) => showRoundOrSay(Number(e.target.value)));
   const token = localStorage.getItem(TOKEN_KEY);
-  if (token) start(token);
+  if (linked !== null) acceptToken(linked);
+  else if (token) start(token);
   else showTokenForm();
 }
 

@@ -1,7 +1,9 @@
-// The public standings page (/t/{t}): live standings, a CSV download, and for any round the
-// pairings by table and by name and the result slips, each printable on its own.
+// The public standings page (/t/{t}): live standings, the current round's clock, a CSV download,
+// and for any round the pairings by table and by name and the result slips, each printable on its
+// own. Once the last round is closed as the final one, the standings are the final standings.
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { createClock } from "./clock.js";
 import { clear, el, say, setChildren } from "./dom.js";
 import { choiceName, loadGames } from "./games.js";
 import { formatList, language, startI18n, t } from "./i18n.js";
@@ -16,6 +18,7 @@ let description = null; // the game's, from GET /v1/games (the result slips' fie
 let standings = null;
 let shownRound = null; // the round whose pairings are shown
 let progressKey = "";
+let roundClock = null; // clock.js, once the catalog is loaded
 
 const playerName = (id) => (tournament.players.find((p) => p.id === id) || { name: id }).name;
 
@@ -143,6 +146,22 @@ function printPart(part) {
   window.print();
 }
 
+// ---- the live round: its clock, and the end of the event --------------------------------------
+
+// `round`: the live feed's (null before the first round); `receivedAt`: when it arrived.
+function renderRound(round, receivedAt) {
+  const open = round && !round.closed;
+  if (open) roundClock.setLabel(t("standings.clock_round", { round: String(round.round) }));
+  roundClock.update(open ? round.clock : null, receivedAt);
+  showFinal(Boolean(round && round.closed && round.final));
+}
+
+function showFinal(final) {
+  document.body.classList.toggle("final", final);
+  $("standings-heading").textContent = t(final ? "standings.final_heading" : "standings.heading");
+  $("standings").caption.textContent = t(final ? "standings.final_caption" : "standings.caption");
+}
+
 // ---- live updates -----------------------------------------------------------------------------
 
 async function onStandings(message) {
@@ -182,6 +201,8 @@ async function main() {
     description = null; // the slips then have a score column only; the rest of the page works
   }
   $("tournament-name").textContent = tournament.name;
+  roundClock = createClock($("round-clock"), { size: "small" });
+  showFinal(Boolean(tournament.final));
   document.title = t("standings.title_named", { name: tournament.name });
   $("tournament-info").textContent = t("standings.info", { game: gameName(tournament.game), players: tournament.players.length });
   fillRoundSelect();
@@ -199,6 +220,7 @@ async function main() {
     onStatus: (s) => (status.textContent = t(s === "live" ? "common.live" : s === "lost" ? "common.connection_lost" : "common.connecting")),
     onMessage: (message) => {
       if (message.type !== "snapshot" && message.type !== "standings") return;
+      renderRound(message.round, Date.now()); // now: the clock counts from the moment it came
       chain = chain.then(() => onStandings(message)).catch((e) => say($("load-error"), e.message, "error"));
     },
   });
