@@ -180,7 +180,9 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
     }
     case Which::PLAYER_REGISTERED: {
       auto p = payload.getPlayerRegistered();
-      players.push_back(Player{text(p.getId()), text(p.getName())});
+      Player player{text(p.getId()), text(p.getName())};
+      player.registered_after_round = static_cast<std::uint32_t>(rounds.size());
+      players.push_back(std::move(player));
       break;
     }
     case Which::PLAYER_DROPPED: {

@@ -26,6 +26,8 @@ struct Player {
   bool dropped = false;
   // Rounds seated before the drop: the player is seated in none after this many rounds.
   std::uint32_t dropped_after_round = 0;
+  // Rounds seated before the player registered: a late registrant was in none of them.
+  std::uint32_t registered_after_round = 0;
 };
 
 struct SeatedTable {

@@ -1,5 +1,6 @@
 #include "projections/agot/agot_game.hpp"
 
+#include "projections/agot/byes.hpp"
 #include "projections/agot/game_result.hpp"
 #include "projections/agot/ledger.hpp"
 #include "projections/agot/picks.hpp"
@@ -83,6 +84,14 @@ boost::json::array house_ids(HouseSet houses) {
   for (House h : kHouses) {
     if (houses.contains(h)) out.emplace_back(house_id(h));
   }
+  return out;
+}
+
+boost::json::array bye_ids(const Tournament& t, const projections::Round& round) {
+  boost::json::array out;
+  std::vector<std::string> byes = round_byes(t, round);
+  if (byes.empty()) return out;
+  for (const auto& p : rating_order(Ledger(t), round.number, byes)) out.emplace_back(p);
   return out;
 }
 
@@ -213,10 +222,12 @@ class AgotGame final : public projections::Game {
     return agot::seat_round(Ledger(t), request);
   }
 
-  // The variant every game is played with, and who sits outside the league the rating gave them.
+  // The variant every game is played with, who sits outside the league the rating gave them,
+  // and who sits the round out ("byes": in the tournament then, at no table; in the order of the
+  // rating that seated the round, by name in round 1).
   // "variant" is for people: in English, with "variant_labels" the catalog key of each entry (as
   // a field's `label` and `text`), so that a reader shows it in its own language.
-  boost::json::object round_extras(const Tournament&,
+  boost::json::object round_extras(const Tournament& t,
                                    const projections::Round& round) const override {
     boost::json::array moved;
     for (const auto& table : round.tables) {
@@ -239,7 +250,8 @@ class AgotGame final : public projections::Game {
         {"variant_labels",
          boost::json::array{"agot.variant.lannister_ship", "agot.variant.no_tides_of_battle",
                             "agot.variant.played_to_the_end"}},
-        {"moved", std::move(moved)}};
+        {"moved", std::move(moved)},
+        {"byes", bye_ids(t, round)}};
   }
 
   // A round seated by standings whose seating the ratings as they stand now would not give (a

@@ -1,5 +1,6 @@
 #include "projections/agot/round_seating.hpp"
 
+#include "projections/agot/byes.hpp"
 #include "projections/agot/matching.hpp"
 #include "projections/agot/seating_solver.hpp"
 #include "projections/agot/standings.hpp"
@@ -21,13 +22,30 @@ using projections::Seating;
 using schema::SeatingMethod;
 
 // Why a round cannot be seated, as arguments shared by the refusals and the notices: `problem`
-// "count" (`players` is not a multiple of six: `below`, `above` the nearest that are; `below` 0
-// when there is none) or "houses" (see add_house_shortage).
+// "count" (only `players` to seat, fewer than one table's six) or "houses" (see
+// add_house_shortage). More than six never is a count problem: the rest have a bye.
 i18n::Message count_problem(std::size_t n) {
-  std::size_t below = n / kPlayersPerTable * kPlayersPerTable;
-  std::size_t above = below + kPlayersPerTable;
-  return i18n::Message("agot.seating.count",
-                       {{"problem", "count"}, {"players", n}, {"below", below}, {"above", above}});
+  return i18n::Message("agot.seating.count", {{"problem", "count"}, {"players", n}});
+}
+
+// The players with a bye, named for the organizer with the seating in the order of the rating
+// that seats `round` (as the round sheet lists them; by name in round 1); nothing when there is
+// none.
+i18n::Message byes_notice(const Ledger& ledger, std::uint32_t round,
+                          const std::vector<std::string>& byes) {
+  if (byes.empty()) return {};
+  return i18n::Message(
+      "agot.seating.byes",
+      {{"count", byes.size()}, {"players", player_list(rating_order(ledger, round, byes))}});
+}
+
+std::vector<std::string> without(const std::vector<std::string>& players,
+                                 const std::vector<std::string>& left_out) {
+  std::vector<std::string> out;
+  for (const auto& p : players) {
+    if (std::find(left_out.begin(), left_out.end(), p) == left_out.end()) out.push_back(p);
+  }
+  return out;
 }
 
 // Why no seating gives everyone a house they have not played (Hall's condition, from the solver):
@@ -62,9 +80,11 @@ std::vector<HouseSet> availability(const Ledger& ledger, std::uint32_t round,
   return out;
 }
 
-std::vector<std::string> active_ids(const projections::Tournament& t) {
+// The players a seating of the next round takes: the active ones, and once check-in has opened
+// only those present (registration order).
+std::vector<std::string> players_to_seat(const projections::Tournament& t) {
   std::vector<std::string> out;
-  for (const auto* p : t.active_players()) out.push_back(p->id);
+  for (const auto* p : t.seatable_players()) out.push_back(p->id);
   return out;
 }
 
@@ -93,12 +113,27 @@ void record_rating_leagues(std::vector<SeatedTable>& tables,
 }
 
 Outcome<Seating> random_seating(const Ledger& ledger, std::uint32_t round, std::uint64_t seed) {
-  std::vector<std::string> active = active_ids(ledger.tournament());
-  if (active.empty() || active.size() % kPlayersPerTable != 0) {
-    return Outcome<Seating>::refused("seating", count_problem(active.size()), "method");
+  std::vector<std::string> players = players_to_seat(ledger.tournament());
+  if (players.size() < kPlayersPerTable) {
+    return Outcome<Seating>::refused("seating", count_problem(players.size()), "method");
   }
+  const std::size_t k = players.size() % kPlayersPerTable;
   std::vector<std::string> order;
-  for (std::size_t i : seeded_permutation(active.size(), seed)) order.push_back(active[i]);
+  std::vector<std::string> byes;
+  if (round == 1) {
+    // Nobody has a rating or a bye yet: the draw takes everyone and the last k drawn sit out.
+    for (std::size_t i : seeded_permutation(players.size(), seed)) order.push_back(players[i]);
+    byes.assign(order.end() - static_cast<std::ptrdiff_t>(k), order.end());
+    order.resize(order.size() - k);
+  } else {
+    // The byes as the standings would give them; the draw seats the rest.
+    if (k != 0) {
+      byes = choose_byes(rating_order(ledger, round, players),
+                         bye_counts(ledger.tournament(), round), k);
+    }
+    std::vector<std::string> rest = without(players, byes);
+    for (std::size_t i : seeded_permutation(rest.size(), seed)) order.push_back(rest[i]);
+  }
   // The draw's order seated by the solver: in round 1 (every house available) simply tables of
   // six in draw order; in a later random round the houses still have to fit (G-2).
   SolvedSeating solved = solve_league_seating(availability(ledger, round, order));
@@ -107,12 +142,13 @@ Outcome<Seating> random_seating(const Ledger& ledger, std::uint32_t round, std::
     return Outcome<Seating>::refused("G-2", house_problem(order, solved.why, tables), "method");
   }
   Seating out{SeatingMethod::RANDOM, seed, {}};
-  for (std::size_t k = 0; k < solved.seating->tables.size(); ++k) {
+  for (std::size_t n = 0; n < solved.seating->tables.size(); ++n) {
     SeatedTable t;
-    t.number = static_cast<std::uint32_t>(k + 1);
-    for (std::size_t i : solved.seating->tables[k]) t.players.push_back(order[i]);
+    t.number = static_cast<std::uint32_t>(n + 1);
+    for (std::size_t i : solved.seating->tables[n]) t.players.push_back(order[i]);
     out.tables.push_back(std::move(t));  // a random draw has no leagues
   }
+  out.notice = byes_notice(ledger, round, byes);
   return Outcome<Seating>::ok(std::move(out));
 }
 
@@ -189,7 +225,7 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
     if (round == 1) {
       departs = i18n::Message("agot.seating.reason_draw");
     } else {
-      StandingsSeating solver = standings_seating(ledger, round, active_ids(t));
+      StandingsSeating solver = standings_seating(ledger, round, players_to_seat(t));
       if (!solver.tables) {
         departs = solver.why;  // the solver's reason, with its arguments
         departs->key = "agot.seating.reason_unseatable";
@@ -201,7 +237,10 @@ Outcome<Seating> manual_seating(const Ledger& ledger, std::uint32_t round,
     if (departs) errors.push_back(RuleError{"seating", "", "reason", std::move(*departs)});
   }
   if (!errors.empty()) return Outcome<Seating>::refused(std::move(errors));
-  return Outcome<Seating>::ok(Seating{SeatingMethod::MANUAL, 0, std::move(tables)});
+  // The players to seat that the organizer left out sit the round out too.
+  std::vector<std::string> byes = without(players_to_seat(t), seated);
+  return Outcome<Seating>::ok(
+      Seating{SeatingMethod::MANUAL, 0, std::move(tables), byes_notice(ledger, round, byes)});
 }
 
 }  // namespace
@@ -226,10 +265,14 @@ StandingsSeating standings_seating(const Ledger& ledger, std::uint32_t round,
                                    const std::vector<std::string>& players) {
   StandingsSeating out;
   std::vector<std::string> order = rating_order(ledger, round, players);
-  if (order.empty() || order.size() % kPlayersPerTable != 0) {
+  if (order.size() < kPlayersPerTable) {
     out.rule = "seating";
     out.why = count_problem(order.size());
     return out;
+  }
+  if (const std::size_t k = order.size() % kPlayersPerTable; k != 0) {
+    out.byes = choose_byes(order, bye_counts(ledger.tournament(), round), k);
+    order = without(order, out.byes);  // the rating's leagues are those of the players who play
   }
   SolvedSeating solved = solve_league_seating(availability(ledger, round, order));
   const int leagues = static_cast<int>(order.size() / kPlayersPerTable);
@@ -274,9 +317,10 @@ Outcome<Seating> seat_round(const Ledger& ledger, const projections::SeatingRequ
       if (round == 1) {
         return Outcome<Seating>::refused("seating", "agot.seating.draw_first", "method");
       }
-      StandingsSeating s = standings_seating(ledger, round, active_ids(t));
+      StandingsSeating s = standings_seating(ledger, round, players_to_seat(t));
       if (!s.tables) return Outcome<Seating>::refused(s.rule, s.why, "method");
-      return Outcome<Seating>::ok(Seating{SeatingMethod::STANDINGS, 0, std::move(*s.tables)});
+      return Outcome<Seating>::ok(Seating{SeatingMethod::STANDINGS, 0, std::move(*s.tables),
+                                          byes_notice(ledger, round, s.byes)});
     }
   }
   return Outcome<Seating>::refused("seating", "agot.seating.unknown_method", "method");
