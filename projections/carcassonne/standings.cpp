@@ -89,10 +89,17 @@ std::vector<StandingRow> standings_rows(const projections::Tournament& t,
 
 boost::json::object standings_json(const projections::Tournament& t, const TournamentRules& rules) {
   boost::json::array out;
+  auto rows = standings_rows(t, rules);
   int rank = 0;
-  for (const auto& row : standings_rows(t, rules)) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& row = rows[i];
+    // Equal on every sporting criterion: the same rank ("1, 2, 2, 4"); the name orders the list
+    // but is no merit.
+    bool tie = i > 0 && row.points == rows[i - 1].points && row.buchholz == rows[i - 1].buchholz &&
+               row.score_diff == rows[i - 1].score_diff && row.score == rows[i - 1].score;
+    if (!tie) rank = static_cast<int>(i + 1);
     boost::json::object r;
-    r["rank"] = ++rank;
+    r["rank"] = rank;
     r["player"] = row.player;
     r["name"] = row.name;
     r["games"] = row.games;

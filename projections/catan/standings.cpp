@@ -83,10 +83,21 @@ std::vector<StandingsRow> compute_standings(const Tournament& tournament, const 
     return x.player < y.player;  // ids are unique: the order is total
   });
 
+  // Rows equal on §5.1–§5.3 share a rank ("1, 2, 2, 4"): the name order of §5.4 orders them on
+  // the list, it does not make one better than the other.
+  auto sporting_tie = [&](std::size_t a, std::size_t b) {
+    return rows[a].round_points == rows[b].round_points && rows[a].vp == rows[b].vp &&
+           mean_share[a] == mean_share[b];
+  };
+  std::vector<std::uint32_t> ranks(order.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    ranks[i] = i > 0 && sporting_tie(order[i - 1], order[i]) ? ranks[i - 1]
+                                                             : static_cast<std::uint32_t>(i + 1);
+  }
   std::vector<StandingsRow> out;
   for (std::size_t i = 0; i < order.size(); ++i) {
     out.push_back(std::move(rows[order[i]]));
-    out.back().rank = static_cast<std::uint32_t>(i + 1);
+    out.back().rank = ranks[i];
   }
   return out;
 }
@@ -102,6 +113,7 @@ boost::json::object standings_json(const std::vector<StandingsRow>& rows) {
         {"round_points", r.round_points.to_json()},
         {"vp", r.vp},
         {"vp_share", boost::json::object{{"value", r.vp_share_value}, {"exact", r.vp_share}}},
+        {"dropped", !r.active},
     });
   }
   return {{"rows", std::move(out)}};

@@ -925,7 +925,8 @@ TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
   ASSERT_EQ(tally(args).exit_code, kOk);
   std::uint64_t seq = head_seq();
 
-  // VP shares: 10/28, 8/28, 5/28; c before d by name (cs collation), all else equal.
+  // VP shares: 10/28, 8/28, 5/28; c and d equal on every criterion share place 3, c listed
+  // first by name (cs collation).
   CliResult table = tally({"standings"});
   ASSERT_EQ(table.exit_code, kOk) << table.err;
   EXPECT_EQ(table.out, "Brno Open: standings after event #" + std::to_string(seq) +
@@ -935,16 +936,16 @@ TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
                            "1  Anna Horáková  a       1       5.00  10    35.71%\n"
                            "2  Boris Novák    b       1       3.00   8    28.57%\n"
                            "3  Cyril Černý    c       1       1.50   5    17.86%\n"
-                           "4  Dana Veselá    d       1       1.50   5    17.86%\n");
+                           "3  Dana Veselá    d       1       1.50   5    17.86%\n");
 
   CliResult csv = tally({"standings", "--csv"});
   ASSERT_EQ(csv.exit_code, kOk) << csv.err;
   EXPECT_EQ(csv.out,
-            "rank,player,name,games,round_points,vp,vp_share_percent\n"
-            "1,a,Anna Horáková,1,5.00,10,35.71\n"
-            "2,b,Boris Novák,1,3.00,8,28.57\n"
-            "3,c,Cyril Černý,1,1.50,5,17.86\n"
-            "4,d,Dana Veselá,1,1.50,5,17.86\n");
+            "rank,player,name,games,round_points,vp,vp_share_percent,dropped\n"
+            "1,a,Anna Horáková,1,5.00,10,35.71,false\n"
+            "2,b,Boris Novák,1,3.00,8,28.57,false\n"
+            "3,c,Cyril Černý,1,1.50,5,17.86,false\n"
+            "3,d,Dana Veselá,1,1.50,5,17.86,false\n");
 
   CliResult js = tally({"standings", "--json"});
   ASSERT_EQ(js.exit_code, kOk) << js.err;
@@ -955,15 +956,15 @@ TEST_F(Cli, StandingsAsATableAsJsonAndAsCsv) {
   EXPECT_EQ(rows[2].at("round_points").at("exact"), "3/2");
   EXPECT_EQ(rows[0].at("vp_share").at("exact"), "5/14");
 
-  // As they were before the result: everyone at zero, in name order.
+  // As they were before the result: everyone at zero, all sharing place 1, in name order.
   CliResult before = tally({"standings", "--as-of", std::to_string(seq - 1), "--csv"});
   ASSERT_EQ(before.exit_code, kOk) << before.err;
   EXPECT_EQ(before.out,
-            "rank,player,name,games,round_points,vp,vp_share_percent\n"
-            "1,a,Anna Horáková,0,0.00,0,0.00\n"
-            "2,b,Boris Novák,0,0.00,0,0.00\n"
-            "3,c,Cyril Černý,0,0.00,0,0.00\n"
-            "4,d,Dana Veselá,0,0.00,0,0.00\n");
+            "rank,player,name,games,round_points,vp,vp_share_percent,dropped\n"
+            "1,a,Anna Horáková,0,0.00,0,0.00,false\n"
+            "1,b,Boris Novák,0,0.00,0,0.00,false\n"
+            "1,c,Cyril Černý,0,0.00,0,0.00,false\n"
+            "1,d,Dana Veselá,0,0.00,0,0.00,false\n");
   EXPECT_EQ(tally({"standings", "--json", "--csv"}).exit_code, kUsage);
 }
 
@@ -976,7 +977,7 @@ const char* kEnglishStandings =
     "1  Anna Horáková  a       1       5.00  10    35.71%\n"
     "2  Boris Novák    b       1       3.00   8    28.57%\n"
     "3  Cyril Černý    c       1       1.50   5    17.86%\n"
-    "4  Dana Veselá    d       1       1.50   5    17.86%\n";
+    "3  Dana Veselá    d       1       1.50   5    17.86%\n";
 
 TEST_F(Cli, StandingsSpeakTheUsersLanguageAndTheCsvAndJsonNever) {
   catan_tournament();
@@ -995,7 +996,7 @@ TEST_F(Cli, StandingsSpeakTheUsersLanguageAndTheCsvAndJsonNever) {
                            "1  Anna Horáková  a     1          5,00  10   35,71 %\n"
                            "2  Boris Novák    b     1          3,00   8   28,57 %\n"
                            "3  Cyril Černý    c     1          1,50   5   17,86 %\n"
-                           "4  Dana Veselá    d     1          1,50   5   17,86 %\n");
+                           "3  Dana Veselá    d     1          1,50   5   17,86 %\n");
 
   // LANG=ru_RU.UTF-8, no --lang: Russian.
   auto russian_env = env(organizer_token());
@@ -1009,7 +1010,7 @@ TEST_F(Cli, StandingsSpeakTheUsersLanguageAndTheCsvAndJsonNever) {
                              "1  Anna Horáková  a        1         5,00  10  35,71 %\n"
                              "2  Boris Novák    b        1         3,00   8  28,57 %\n"
                              "3  Cyril Černý    c        1         1,50   5  17,86 %\n"
-                             "4  Dana Veselá    d        1         1,50   5  17,86 %\n");
+                             "3  Dana Veselá    d        1         1,50   5  17,86 %\n");
 
   // English by default (LANG=C), and whenever the environment names no language of ours.
   auto c_env = env(organizer_token());
@@ -1025,7 +1026,7 @@ TEST_F(Cli, StandingsSpeakTheUsersLanguageAndTheCsvAndJsonNever) {
   CliResult js = run_cli({"standings", "--json"}, c_env);
   ASSERT_EQ(csv.exit_code, kOk) << csv.err;
   EXPECT_EQ(csv.out.substr(0, csv.out.find('\n')),
-            "rank,player,name,games,round_points,vp,vp_share_percent");
+            "rank,player,name,games,round_points,vp,vp_share_percent,dropped");
   for (const char* lang : {"en", "cs", "it", "ru"}) {
     EXPECT_EQ(tally({"standings", "--csv", "--lang", lang}).out, csv.out) << lang;
     EXPECT_EQ(tally({"standings", "--json", "--lang", lang}).out, js.out) << lang;

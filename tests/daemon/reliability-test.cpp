@@ -5,6 +5,7 @@
 //
 // TALLY_CRASH_CYCLES=N runs the crash test with N SIGKILLs instead of 20 (the long version).
 #include "tests/daemon/cup.hpp"
+#include "tests/support/json_settled.hpp"
 #include "tests/support/temp_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -41,7 +42,7 @@ std::uint64_t version_in(const json::value& table) {
 // Everything a reader can see of the cup: the round sheet, the standings, the audit.
 json::object state_of(const TallydProcess& daemon) {
   auto org = daemon.organizer();
-  return json::object{{"round", org.get("/v1/tournaments/cup/rounds/1").json()},
+  return json::object{{"round", settled(org.get("/v1/tournaments/cup/rounds/1").json())},
                       {"standings", org.get("/v1/tournaments/cup/standings").json()},
                       {"audit", org.get("/v1/tournaments/cup/audit").json()}};
 }

@@ -111,7 +111,7 @@ TEST(CatanStandings, TheJsonRowsHaveExactlyTheApiFields) {
   std::vector<std::string> keys;
   for (const auto& [k, v] : row) keys.emplace_back(k);
   EXPECT_EQ(keys, (std::vector<std::string>{"rank", "player", "name", "games", "round_points", "vp",
-                                            "vp_share"}));
+                                            "vp_share", "dropped"}));
   EXPECT_EQ(row.at("rank"), json::value(2));
   EXPECT_EQ(row.at("player"), json::value("b"));
   EXPECT_EQ(row.at("games"), json::value(1));
