@@ -105,8 +105,15 @@ boost::json::object standings_json(const Ledger& ledger) {
 
   boost::json::array out_rows;
   boost::json::array conqueror;
+  std::int64_t rank = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const StandingsRow& r = rows[i];
+    // Equal on every tie-break of agot.md §5 (total, wins, capitals, lands): the same rank; the
+    // name orders the list but is no merit.
+    auto key = [](const StandingsRow& x) {
+      return std::tie(x.total, x.wins, x.capitals_captured, x.lands_captured);
+    };
+    if (i == 0 || key(r) != key(rows[i - 1])) rank = static_cast<std::int64_t>(i + 1);
     boost::json::array results;
     for (const auto& g : r.results) {
       results.push_back(boost::json::object{
@@ -118,7 +125,7 @@ boost::json::object standings_json(const Ledger& ledger) {
         next_league = boost::json::string(league_name(active_place / kPlayersPerTable));
       ++active_place;
     }
-    out_rows.push_back(boost::json::object{{"rank", static_cast<std::int64_t>(i + 1)},
+    out_rows.push_back(boost::json::object{{"rank", rank},
                                            {"player", r.player->id},
                                            {"name", r.player->name},
                                            {"games", r.games},

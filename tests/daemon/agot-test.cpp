@@ -879,11 +879,15 @@ json::array expected_rows(const std::map<std::string, std::vector<Played>>& game
            std::make_tuple(-b.total, -b.wins, -b.captures, -b.lands, names.at(b.player));
   });
   json::array out;
+  std::size_t rank = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
+    // Equal on total, wins, captures and lands: one shared rank (the name only orders the list).
+    auto merit = [](const Row& x) { return std::make_tuple(x.total, x.wins, x.captures, x.lands); };
+    if (i == 0 || merit(r) != merit(rows[i - 1])) rank = i + 1;
     json::value next = nullptr;
     if (rounds_seated >= 1 && rounds_seated < rounds_planned) next = i < 6 ? "A" : "B";
-    out.push_back(json::object{{"rank", i + 1},
+    out.push_back(json::object{{"rank", rank},
                                {"player", r.player},
                                {"name", names.at(r.player)},
                                {"games", r.games},
