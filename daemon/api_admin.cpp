@@ -55,7 +55,7 @@ void Api::create_judge(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"name"});
-  auto name = fields.text("name", true);
+  auto name = fields.display_text("name", true);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.judge.invalid", fields.errors()));
 
   // Made once: a retry after a version conflict appends the same token's hash.
@@ -166,7 +166,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"id", "name", "game", "locale", "rules"});
   auto id = fields.text("id", true, 64);
-  auto name = fields.text("name", true);
+  auto name = fields.display_text("name", true);
   auto game_id = fields.text("game", true, 32);
   auto locale = fields.text("locale", false, 32).value_or("");
   const json::object* overrides = fields.object("rules");
@@ -257,7 +257,7 @@ void Api::add_player(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"id", "name"});
   auto id = fields.text("id", false, 64);
-  auto name = fields.text("name", true);
+  auto name = fields.display_text("name", true);
   if (id && !valid_player_id(*id)) {
     fields.fail("id", "api.player.id_pattern", "id");
   }
@@ -320,7 +320,7 @@ void Api::drop_player(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"reason"});
-  auto reason = fields.text("reason", true, 1000);
+  auto reason = fields.display_text("reason", true, 1000);
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.player.drop_needs_reason", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
@@ -382,7 +382,7 @@ std::optional<Api::SeatingBody> Api::seating_body(const ExchangePtr& ex) {
   auto seed = fields.unsigned_integer("seed");
   const json::array* tables = fields.array("tables");
   SeatingBody out;
-  out.reason = fields.text("reason", false, 1000).value_or("");
+  out.reason = fields.display_text("reason", false, 1000).value_or("");
   out.force = fields.boolean("force").value_or(false);
 
   projections::SeatingRequest& request = out.request;

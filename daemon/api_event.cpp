@@ -169,7 +169,7 @@ void Api::drop_absent(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"reason"});
-  auto reason = fields.text("reason", true, 1000);
+  auto reason = fields.display_text("reason", true, 1000);
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.player.drop_needs_reason", fields.errors()));
   const std::string t_id = ex->params.at("t");
@@ -228,7 +228,7 @@ void Api::round_clock(const ExchangePtr& ex) {
   BodyFields fields(*body, {"action", "minutes", "reason"});
   auto action_name = fields.text("action", true, 16);
   auto minutes = fields.unsigned_integer("minutes");
-  auto reason = fields.text("reason", false, 1000).value_or("");
+  auto reason = fields.display_text("reason", false, 1000).value_or("");
   std::optional<schema::ClockAction> action;
   if (action_name) {
     action = projections::parse_clock_action(*action_name);
@@ -307,7 +307,7 @@ void Api::close_round(const ExchangePtr& ex) {
   BodyFields fields(*body, {"final", "force", "reason"});
   auto final_given = fields.boolean("final");
   bool force = fields.boolean("force").value_or(false);
-  auto reason = fields.text("reason", false, 1000).value_or("");
+  auto reason = fields.display_text("reason", false, 1000).value_or("");
   if (force && reason.empty()) fields.fail("reason", "api.round.force_needs_reason", "reason");
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.round.close_invalid", fields.errors()));

@@ -169,7 +169,7 @@ void Api::void_event(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"reason"});
-  auto reason = fields.text("reason", true, 1000);
+  auto reason = fields.display_text("reason", true, 1000);
   auto target = parse_number(ex->params.at("seq"));
   if (!target) fields.fail("seq", "api.void.seq", "seq");
   if (!fields.ok())

@@ -1,6 +1,7 @@
 #include "daemon/body.hpp"
 
 #include "projections/registration.hpp"
+#include "projections/text_rule.hpp"
 
 namespace tally::daemon {
 
@@ -55,7 +56,18 @@ std::optional<std::string> BodyFields::text(std::string_view key, bool required,
     return std::nullopt;
   }
   if (value.find('\0') != std::string::npos) {
-    fail(key, "api.field.nul");
+    fail(key, "api.field.nul", "text");
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<std::string> BodyFields::display_text(std::string_view key, bool required,
+                                                    std::size_t max_bytes) {
+  auto value = text(key, required, max_bytes);
+  if (!value || (value->empty() && !required)) return value;
+  if (auto problem = projections::text_problem(*value)) {
+    fail(key, std::move(*problem), "text");
     return std::nullopt;
   }
   return value;

@@ -29,6 +29,10 @@ class BodyFields {
 
   // A string member; `max_bytes` bounds it; a required one that is missing is an error.
   std::optional<std::string> text(std::string_view key, bool required, std::size_t max_bytes = 200);
+  // A text people read — a name or a reason: text() and rule `text` (no control or
+  // text-direction characters, something visible; projections/text_rule.hpp).
+  std::optional<std::string> display_text(std::string_view key, bool required,
+                                          std::size_t max_bytes = 200);
   std::optional<std::uint64_t> unsigned_integer(std::string_view key);
   std::optional<bool> boolean(std::string_view key);
   const json::array* array(std::string_view key);

@@ -1,5 +1,7 @@
 #include "daemon/table_request.hpp"
 
+#include "projections/text_rule.hpp"
+
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
 #include "projections/table_rules.hpp"
@@ -47,6 +49,10 @@ std::optional<Envelope> take_envelope(json::object& body, bool allow_supersedes,
   if (auto it = body.find("reason"); it != body.end()) {
     if (!it->value().is_string() || it->value().as_string().size() > 1000) {
       errors.push_back({"request", "", "reason", "api.envelope.reason"});
+    } else if (auto problem = it->value().as_string().empty()
+                                  ? std::nullopt
+                                  : projections::text_problem(it->value().as_string())) {
+      errors.push_back({"text", "", "reason", std::move(*problem)});
     } else {
       out.reason = std::string(it->value().as_string());
     }

@@ -2,6 +2,7 @@
 
 #include "projections/collation.hpp"
 #include "projections/csv.hpp"
+#include "projections/text_rule.hpp"
 
 #include <algorithm>
 #include <map>
@@ -82,7 +83,14 @@ std::vector<ImportRow> read_rows(const std::vector<CsvRecord>& records, const Co
     row.line = record.line;
     row.id = columns.id >= 0 ? trim(record.fields[columns.id]) : "";
     row.name = trim(record.fields[columns.name]);
-    if (row.name.empty()) problems.push_back(file_problem(row.line, "rules.import.empty_name"));
+    if (row.name.empty()) {
+      problems.push_back(file_problem(row.line, "rules.import.empty_name"));
+    } else if (auto problem = text_problem(row.name)) {
+      problems.push_back(
+          {"text", "", "csv",
+           i18n::Message("rules.import.text", {{"line", std::to_string(row.line)},
+                                               {"problem", i18n::nested(*problem)}})});
+    }
     if (!row.id.empty() && !valid_player_id(row.id)) {
       problems.push_back(file_problem(row.line, "rules.import.bad_id", {{"id", row.id}}));
     }
@@ -102,6 +110,8 @@ std::vector<ImportRow> read_rows(const std::vector<CsvRecord>& records, const Co
 
 bool valid_player_id(std::string_view id) {
   if (id.empty() || id.size() > 64) return false;
+  // "." and ".." name folders wherever an id becomes part of a path or a file name.
+  if (id.find_first_not_of('.') == std::string_view::npos) return false;
   for (char c : id) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
               c == '-' || c == '_' || c == '.';

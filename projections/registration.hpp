@@ -22,7 +22,7 @@
 
 namespace tally::projections {
 
-// A player id: 1–64 of a–z A–Z 0–9 - _ .
+// A player id: 1–64 of a–z A–Z 0–9 - _ . and not only dots (".", "..").
 bool valid_player_id(std::string_view id);
 
 struct ImportRow {
