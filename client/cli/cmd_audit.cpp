@@ -4,6 +4,7 @@
 #include "client/cli/numbers.hpp"
 #include "client/cli/result_form.hpp"
 #include "client/cli/say.hpp"
+#include "client/cli/text.hpp"
 #include "client/cli/views.hpp"
 
 #include <map>
@@ -123,10 +124,10 @@ class AuditView {
           << replaces;
     } else if (type == "carcassonne_scoring") {
       const json::value& event = p.contains("event") ? p.at("event") : payload;
-      out << say(i18n::Message("cli.audit.scoring",
-                               {{"replaces", replaces},
-                                {"event", event.is_string() ? std::string(event.as_string())
-                                                            : json::serialize(event)}}));
+      out << say(i18n::Message(
+          "cli.audit.scoring",
+          {{"replaces", replaces},
+           {"event", event.is_string() ? printable(event.as_string()) : json::serialize(event)}}));
     } else if (type == "void") {
       out << say(i18n::Message("cli.audit.voided", {{"seq", seq_text(e.at("supersedes"))}}));
     } else {

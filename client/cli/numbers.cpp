@@ -1,4 +1,5 @@
 #include "client/cli/numbers.hpp"
+#include "client/cli/text.hpp"
 
 #include "client/cli/say.hpp"
 
@@ -134,7 +135,7 @@ std::string cell_text(const json::value& v, const std::string& null_text) {
     case json::kind::null:
       return null_text;
     case json::kind::string:
-      return std::string(v.as_string());
+      return printable(v.as_string());
     case json::kind::bool_:
       return v.as_bool() ? "true" : "false";
     case json::kind::int64:

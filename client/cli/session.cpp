@@ -1,4 +1,5 @@
 #include "client/cli/session.hpp"
+#include "client/cli/text.hpp"
 
 #include "client/cli/say.hpp"
 
@@ -99,7 +100,7 @@ namespace {
 std::string text_of(const json::object& o, const char* key) {
   auto it = o.find(key);
   if (it == o.end() || !it->value().is_string()) return "";
-  return std::string(it->value().as_string());
+  return printable(it->value().as_string());
 }
 
 std::string joined(const json::value& list) {
@@ -107,7 +108,7 @@ std::string joined(const json::value& list) {
   if (!list.is_array()) return out;
   for (const auto& v : list.as_array()) {
     if (!out.empty()) out += ", ";
-    out += v.is_string() ? std::string(v.as_string()) : json::serialize(v);
+    out += printable(v.is_string() ? std::string(v.as_string()) : json::serialize(v));
   }
   return out;
 }
@@ -172,7 +173,8 @@ void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18
 
 void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang) {
   std::string detail = problem_detail(reply);
-  if (detail.empty()) detail = reply.body.empty() ? say(lang, "cli.problem.refused") : reply.body;
+  if (detail.empty())
+    detail = reply.body.empty() ? say(lang, "cli.problem.refused") : printable(reply.body);
   err << "tally: "
       << say(lang, i18n::Message("cli.problem.headline",
                                  {{"detail", detail}, {"status", std::to_string(reply.status)}}))

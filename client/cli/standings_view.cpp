@@ -206,8 +206,8 @@ std::string standings_csv(const json::object& standings) {
   for (const auto& r : rows) {
     const auto& row = r.as_object();
     std::string id = cell_text(member(row, "player"), "");
-    std::vector<std::string> cells = {csv_cell(member(row, "rank")), id,
-                                      csv_cell(member(row, "name"))};
+    std::vector<std::string> cells = {csv_cell(member(row, "rank")), csv_text(id),
+                                      csv_text(cell_text(member(row, "name"), ""))};
     if (has_games) cells.push_back(csv_cell(member(row, "games")));
     std::string dropped_rounds;
     for (auto round : rounds) {

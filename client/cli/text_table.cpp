@@ -98,6 +98,12 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
+std::string csv_text(const std::string& cell) {
+  if (!cell.empty() && std::string_view("=+-@\t\r").find(cell.front()) != std::string_view::npos)
+    return "'" + cell;
+  return cell;
+}
+
 std::string csv_line(const std::vector<std::string>& fields) {
   std::string out;
   for (std::size_t i = 0; i < fields.size(); ++i) {

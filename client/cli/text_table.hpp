@@ -38,4 +38,9 @@ std::string csv_field(const std::string& text);
 // A CSV line (ending in "\n").
 std::string csv_line(const std::vector<std::string>& fields);
 
+// A cell of text people typed (a name, an id) made safe for a spreadsheet: one that begins with
+// =, +, -, @, a tab or a carriage return gets a leading ' so that no spreadsheet runs it as a
+// formula (OWASP, "CSV Injection"). Numbers the CLI writes itself are not passed through this.
+std::string csv_text(const std::string& cell);
+
 }  // namespace tally::cli

