@@ -354,8 +354,16 @@ test("a round closed as the final one: the board's final standings with a podium
   const names = ["Olga", "Pavel", "Quido", "Radka", "Soňa", "Tomáš", "Uršula", "Václav"];
   const sheet = await tournament("finale", names);
   await clockAction("finale", { action: "start", minutes: 90 });
-  for (const table of sheet.tables) {
-    const result = { players: table.players.map((player, i) => ({ player, ...CATAN_SHEETS[i] })) };
+  for (const [t, table] of sheet.tables.entries()) {
+    // The second table's winner has one VP card more, so that the two winners do not tie (a tie
+    // shares a place: the shared podium is checked below with a replayed feed).
+    const result = {
+      players: table.players.map((player, i) => ({
+        player,
+        ...CATAN_SHEETS[i],
+        ...(t === 1 && i === 0 ? { vp_cards: CATAN_SHEETS[0].vp_cards + 1 } : {}),
+      })),
+    };
     await tallyd.must(201, "PUT", `/v1/tournaments/finale/rounds/1/tables/${table.table}/result`, result, {
       token: judge.token,
       headers: { "If-None-Match": "*" },

@@ -154,8 +154,12 @@ function venueTime(iso) {
 }
 
 // What the board and the public page show per Catan row (catan.md §5: two decimals, percent).
-function catanRowTexts(row) {
-  return [String(row.rank), row.name, String(row.games), row.round_points.value.toFixed(2), String(row.vp), `${(row.vp_share.value * 100).toFixed(2)}%`];
+// Given all `rows` (as .map() does), a rank another row shares is written "5="; without them
+// (the CSV) the rank is the number.
+function catanRowTexts(row, _index, rows) {
+  const shared = Boolean(rows) && rows.some((other) => other !== row && other.rank === row.rank);
+  const rank = shared ? `${row.rank}=` : String(row.rank);
+  return [rank, row.name, String(row.games), row.round_points.value.toFixed(2), String(row.vp), `${(row.vp_share.value * 100).toFixed(2)}%`];
 }
 
 // The board's rows as text, without the rank movement marks (▲ and its spoken "up from 3").
@@ -181,7 +185,7 @@ test("the tournaments list links each tournament's standings, venue screen and r
   await page.goto(`${tallyd.base}/`);
   const row = page.locator('tr[data-tournament="index-a"]');
   await row.waitFor();
-  assert.deepEqual(await row.locator("th, td").allInnerTexts(), ["index-a open", "Catan", "4", "1", "Venue screen · Result entry"]);
+  assert.deepEqual(await row.locator("th, td").allInnerTexts(), ["index-a open", "Catan", "4", "1", "Venue screen · Result entry · Console"]);
   assert.equal(await row.getByRole("link", { name: "index-a open", exact: true }).getAttribute("href"), "/t/index-a");
   assert.equal(await row.getByRole("link", { name: "index-a open: venue screen" }).getAttribute("href"), "/t/index-a/board");
   assert.equal(await row.getByRole("link", { name: "index-a open: result entry" }).getAttribute("href"), "/t/index-a/judge");
@@ -268,11 +272,12 @@ test("a judge enters a result; the board in a second tab shows the new standings
   assert.deepEqual(await boardRows(board), standings.rows.map(catanRowTexts));
   assert.deepEqual((await boardRows(board))[0], ["1", seatNames[0], "1", "5.00", "10", "34.48%"]);
   for (const p of table1) assert.equal(await board.locator(`tr[data-player="${p}"]`).getAttribute("class"), "changed", p);
-  // The other table's players only moved down: an arrow, no light.
+  // The other table's players only moved down: no light. And no arrow: in round 1 there are no
+  // previous standings to compare with (the order before it is only the names').
   for (const p of t.sheet.tables[1].players) {
     const row = board.locator(`tr[data-player="${p}"]`);
     assert.equal(await row.getAttribute("class"), null, p);
-    assert.equal(await row.locator(".movement.down").count(), 1, p);
+    assert.equal(await row.locator(".movement").count(), 0, p);
   }
   assert.equal(await board.locator("#waiting-tables").innerText(), "Waiting for table 2");
   assert.equal(await board.locator("#progress-bar").getAttribute("value"), "1");
@@ -795,7 +800,7 @@ test("the board shows 'connection lost' while tallyd is down and resumes with si
   await closeContext(context);
 });
 
-test("the board pages through standings taller than the screen, and back to the top; its QR code can name another address", async () => {
+test("the board shows standings taller than the screen a page of whole rows at a time, and back to the first; its QR code can name another address", async () => {
   const names = Array.from({ length: 40 }, (_, i) => `Player ${String(i + 1).padStart(2, "0")}`);
   await tournament("big", "catan", names, { seat: false });
   const context = await openContext({ viewport: { width: 1280, height: 720 } });
@@ -804,19 +809,29 @@ test("the board pages through standings taller than the screen, and back to the 
   await board.locator('#standings tbody tr[data-player="p40"]').waitFor({ state: "attached" });
   // The QR code names the address phones use, when the screen's own is not that one.
   assert.equal(await board.locator("#qr-svg").getAttribute("data-text"), "http://scores.example:8080/t/big");
+  assert.equal(await board.locator("#qr-warning").isVisible(), false);
   assert.equal(await board.locator("#round-heading").innerText(), "No round seated yet");
-  const viewport = board.locator("#standings-viewport");
-  const scrollTop = () => viewport.evaluate((v) => v.scrollTop);
-  const max = await viewport.evaluate((v) => v.scrollHeight - v.clientHeight);
-  assert.ok(max > 0, "40 rows do not fit in 720 pixels");
-  assert.equal(await scrollTop(), 0);
-  await board.waitForFunction(() => document.getElementById("standings-viewport").scrollTop > 0, null, { timeout: 3000 });
-  // The header row stays in view while the rows move.
+  // Pages of whole rows (board.test.mjs has them at 1920×1080 for 24 and 120 players).
+  const shown = () =>
+    board.evaluate(() => {
+      const bottom = document.getElementById("standings-viewport").getBoundingClientRect().bottom;
+      const rows = [...document.querySelectorAll("#standings tbody tr")].filter((tr) => !tr.hidden);
+      return { line: document.getElementById("page-places").textContent, rows: rows.length, whole: rows.every((tr) => tr.getBoundingClientRect().bottom <= bottom + 0.5) };
+    });
+  await board.waitForFunction(() => document.getElementById("page-places").textContent.startsWith("Places 1–"), null, { timeout: 15000 });
+  const first = await shown();
+  assert.ok(first.rows < 40, "40 rows do not fit in 720 pixels");
+  assert.equal(first.whole, true);
+  assert.equal(first.line, `Places 1–${first.rows} of 40`);
+  await board.waitForFunction(() => !document.getElementById("page-places").textContent.startsWith("Places 1–"), null, { timeout: 5000 });
+  const second = await shown();
+  assert.equal(second.line, `Places ${first.rows + 1}–${2 * first.rows} of 40`);
+  assert.equal(second.whole, true);
+  // The header row stays in view above the rows.
   const header = await board.locator("#standings thead th").first().boundingBox();
-  const box = await viewport.boundingBox();
-  assert.ok(Math.abs(header.y - box.y) < 2, "sticky header");
-  await board.waitForFunction((m) => document.getElementById("standings-viewport").scrollTop >= m - 1, max, { timeout: 15000 });
-  await board.waitForFunction(() => document.getElementById("standings-viewport").scrollTop === 0, null, { timeout: 5000 });
+  const box = await board.locator("#standings-viewport").boundingBox();
+  assert.ok(Math.abs(header.y - box.y) < 2, "the header on top");
+  await board.waitForFunction(() => document.getElementById("page-places").textContent.startsWith("Places 1–"), null, { timeout: 15000 });
   await closeContext(context);
 });
 

@@ -1,25 +1,35 @@
 // The venue screen (/t/{t}/board): live standings in large type, the current round's progress
-// and its clock, rows that changed lit up for a moment, automatic paging when the standings do
-// not fit, a visible "connection lost" state while the live feed reconnects, and a QR code of the
-// public standings page. Once the last round is closed as the final one: "Final standings" and a
-// podium of the first three places.
+// and its clock, rows that changed lit up for a moment (when few did), movement arrows against
+// the previous round's final standings, pages of whole rows when the standings do not fit ("Places
+// 9–16 of 24" and a dot per page), a visible "connection lost" state while the live feed
+// reconnects, and a QR code of the public standings page (with a warning when its address is
+// one phones cannot reach). Once the last round is closed as the final one: "Final standings" and
+// a podium of the first three places.
 //
-// Query parameters: ?page=SECONDS how long each page of standings stays (default 10);
-// ?public=http://192.168.1.20:8080 the address phones reach this server at, for the QR code
-// (default: the address the screen itself uses, useless to a phone when that is 127.0.0.1).
+// Query parameters: ?page=SECONDS how long a full page of standings stays (default 10; a shorter
+// page less, in proportion to its rows); ?public=http://192.168.1.20:8080 the address phones
+// reach this server at, for the QR code (default: the address the screen itself uses, useless to
+// a phone when that is 127.0.0.1).
 
 import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { fullRows, pageSeconds, paginate, placesOf } from "./board-paging.js";
 import { createClock } from "./clock.js";
-import { clear, el, setChildren } from "./dom.js";
+import { clear, el, person, setChildren } from "./dom.js";
 import { clockTime, localTime } from "./format.js";
-import { formatList, startI18n, t } from "./i18n.js";
+import { formatList, startI18n, t, tParts } from "./i18n.js";
 import { LiveFeed } from "./live.js";
+import { isLoopbackHost } from "./loopback.js";
 import { encodeQr, qrSvg } from "./qr.js";
 import { gameName, standingsColumns } from "./standings-columns.js";
 
 const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed
+// More rows changed than this within HIGHLIGHT_MS (the end of a round, a reconnect): none is lit,
+// a light is news only when it is rare; the arrows say who moved.
+const HIGHLIGHT_MAX_ROWS = 5;
 const WAITING_TABLES_SHOWN = 12; // more open tables than this: only their count is shown
 const PODIUM_PLACES = 3;
+const PAGE_DOTS_MAX = 30; // more pages than this: "page 7 of 125" instead of a row of dots
+const DENSE_ROWS = 48; // more rows than this: smaller ones (board.css body.dense), more a page
 
 const $ = (id) => document.getElementById(id);
 const tournament = tournamentIdFromLocation();
@@ -29,63 +39,102 @@ let previousRows = null; // player → {rank, signature} of the last standings s
 const changedAt = new Map(); // player → when their row last changed (ms), while it is lit
 let progressKey = "";
 let roundClock = null; // clock.js, once the catalog is loaded
+let lastStandings = null; // the standings shown (re-rendered when the arrows' baseline arrives)
+// The previous round's final standings, the arrows' baseline: {round, ranks: player → rank}, for
+// the live round `round`; ranks null while loading, and in round 1 (no arrows then).
+let baseline = { round: 0, ranks: null };
 
 // The live round closed as the tournament's final one.
 const isFinal = (round) => Boolean(round && round.closed && round.final);
 
-// ---- standings --------------------------------------------------------------------------------
+// ---- standings ---------------------------------------------------------------------------------
 
 function renderStandings(standings) {
+  lastStandings = standings;
   const columns = standingsColumns(game, standings).filter((c) => c.board && !c.csvOnly);
   const table = $("standings");
   const head = el("tr", {}, columns.map((c) => el("th", { scope: "col", class: c.numeric ? "number" : "" }, c.label)));
   setChildren(table.tHead, head);
 
   const rows = new Map();
-  const body = clear(table.tBodies[0]);
+  const now = Date.now();
+  const cells = new Map(); // player → its cells' texts
   for (const row of standings.rows) {
-    const cells = columns.map((c) => c.text(row));
-    const signature = cells.slice(1).join("\u0001"); // all but the rank
+    const texts = columns.map((c) => c.text(row));
+    const signature = texts.slice(1).join("\u0001"); // all but the rank
     rows.set(row.player, { rank: row.rank, signature });
+    cells.set(row.player, texts);
     const before = previousRows && previousRows.get(row.player);
     // Lit: the rows whose own values changed (a result came in). A row that only moved because
     // others overtook it gets its arrow, not the light, so the light says where the news is.
-    const changed = previousRows !== null && (!before || before.signature !== signature);
+    if (previousRows !== null && (!before || before.signature !== signature)) changedAt.set(row.player, now);
+  }
+  for (const [player, at] of changedAt) if (now - at >= HIGHLIGHT_MS || !rows.has(player)) changedAt.delete(player);
+  const lit = changedAt.size <= HIGHLIGHT_MAX_ROWS;
 
+  const body = clear(table.tBodies[0]);
+  for (const row of standings.rows) {
     const tr = el("tr", { dataset: { player: row.player } });
+    const texts = cells.get(row.player);
     columns.forEach((c, i) => {
       const td = el("td", { class: [c.key, c.numeric ? "number" : ""].join(" ") });
-      if (c.key === "rank" && before && before.rank !== row.rank) {
-        const up = row.rank < before.rank;
-        td.append(
-          el("span", { class: `movement ${up ? "up" : "down"}`, "aria-hidden": "true" }, up ? "▲" : "▼"),
-          el("span", { class: "visually-hidden" }, t(up ? "board.moved_up" : "board.moved_down", { rank: String(before.rank) })),
-        );
-      }
-      td.append(cells[i]);
-      if (c.key === "name" && row.dropped) td.append(el("span", { class: "badge" }, t("common.dropped")));
-      if (c.key === "name" && (standings.conqueror || []).includes(row.player)) {
-        td.append(el("span", { class: "badge", title: t("common.conqueror_title") }, t("common.conqueror")));
-      }
+      if (c.key === "rank") td.append(...movement(row), texts[i]);
+      else if (c.key === "name") td.append(nameLine(row, texts[i], standings));
+      else td.append(texts[i]);
       tr.append(td);
     });
-    if (changed) changedAt.set(row.player, Date.now());
-    light(tr, row.player);
+    if (lit) light(tr, row.player);
     body.append(tr);
   }
   $("empty-standings").hidden = standings.rows.length > 0;
+  document.body.classList.toggle("dense", standings.rows.length > DENSE_ROWS);
   previousRows = rows;
   $("updated").textContent = t("board.updated", { time: clockTime() });
+  repaginate();
+}
+
+// ▲ or ▼ when the row's rank is not the one it had in the previous round's final standings
+// (none in round 1, nor for a player who was not in them).
+function movement(row) {
+  const before = baseline.ranks && baseline.ranks.get(row.player);
+  if (before === undefined || before === null || before === row.rank) return [];
+  const up = row.rank < before;
+  return [
+    el("span", { class: `movement ${up ? "up" : "down"}`, "aria-hidden": "true" }, up ? "▲" : "▼"),
+    el("span", { class: "visually-hidden" }, t(up ? "board.moved_up" : "board.moved_down", { rank: String(before) })),
+  ];
+}
+
+// The name, isolated and wrapping (at most two lines on the board, board.css), and its badges.
+function nameLine(row, name, standings) {
+  return el(
+    "span",
+    { class: "name-line" },
+    person(name),
+    row.dropped && el("span", { class: "badge" }, t("common.dropped")),
+    (standings.conqueror || []).includes(row.player) && el("span", { class: "badge", title: t("common.conqueror_title") }, t("common.conqueror")),
+  );
+}
+
+// The arrows' baseline for the live round: the standings as they were just before it was seated
+// (GET …/standings?as_of= its seating_seq − 1), fetched once per round. Round 1 has none.
+async function loadBaseline(round) {
+  const number = round ? round.round : 0;
+  if (number === baseline.round) return;
+  baseline = { round: number, ranks: null };
+  if (number <= 1) return;
+  const sheet = await getJson(`${tournamentPath(tournament)}/rounds/${number}`);
+  const before = await getJson(`${tournamentPath(tournament)}/standings?as_of=${sheet.seating_seq - 1}`);
+  if (baseline.round !== number) return; // another round began meanwhile
+  baseline = { round: number, ranks: new Map(before.rows.map((r) => [r.player, r.rank])) };
+  if (lastStandings) renderStandings(lastStandings);
 }
 
 // A changed row stays lit for HIGHLIGHT_MS, also across re-renders in between: its animation
 // resumes where it was (a negative delay) instead of starting over.
 function light(tr, player) {
   const since = changedAt.has(player) ? Date.now() - changedAt.get(player) : Infinity;
-  if (since >= HIGHLIGHT_MS) {
-    changedAt.delete(player);
-    return;
-  }
+  if (since >= HIGHLIGHT_MS) return;
   tr.classList.add("changed");
   tr.style.animationDelay = `-${since}ms`;
   setTimeout(() => tr.classList.remove("changed"), HIGHLIGHT_MS - since);
@@ -179,7 +228,7 @@ function renderPodium(round, standings) {
         { class: "podium-step", dataset: { rank: step.rank, position: i + 1 } },
         el("span", { class: "podium-place", "aria-hidden": "true" }, String(step.rank)),
         el("span", { class: "visually-hidden" }, t("board.podium_place", { place: step.rank })),
-        el("span", { class: "podium-names" }, step.names.map((name) => el("span", { class: "podium-name" }, name))),
+        el("span", { class: "podium-names" }, step.names.map((name) => person(name, { class: "podium-name" }))),
       ),
     ),
   );
@@ -199,26 +248,69 @@ function renderStatus(status) {
   else banner.textContent = t("common.connection_lost");
 }
 
-// ---- automatic paging -------------------------------------------------------------------------
+// ---- pages of whole rows ------------------------------------------------------------------------
+//
+// When the standings are taller than their part of the screen, they are shown a page at a time:
+// as many whole rows as fit (measured, since a long name may take two lines), never half a row.
+// Each page stays in proportion to its rows (a full page `page` seconds), then the next, and
+// back to the first. A line under them says which places are shown, a dot per page.
 
-// When the standings are taller than the screen, show them a page at a time: each page stays
-// `pageSeconds`, the last one too, then back to the top.
-function startPaging(viewport, pageSeconds) {
-  const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  setInterval(() => {
-    const max = viewport.scrollHeight - viewport.clientHeight;
-    if (max <= 0) {
-      viewport.scrollTop = 0;
-      return;
-    }
-    if (viewport.scrollTop >= max - 1) {
-      viewport.scrollTo({ top: 0 });
-      return;
-    }
-    const header = $("standings").tHead.offsetHeight;
-    const step = Math.max(1, viewport.clientHeight - header);
-    viewport.scrollTo({ top: Math.min(max, viewport.scrollTop + step), behavior: reduceMotion ? "auto" : "smooth" });
-  }, pageSeconds * 1000);
+const paging = { pages: [], index: 0, timer: null, seconds: 10 };
+
+// Measures the rows (all shown for it) and cuts them into pages; keeps the page shown (or the
+// last one, when there are fewer now). Called after every render and when the screen changes.
+function repaginate() {
+  const viewport = $("standings-viewport");
+  const table = $("standings");
+  const rows = [...table.tBodies[0].rows];
+  for (const tr of rows) tr.hidden = false;
+  const available = viewport.clientHeight - table.tHead.getBoundingClientRect().height;
+  const heights = rows.map((tr) => tr.getBoundingClientRect().height);
+  // Half a pixel of rounding is not a row cut in half.
+  paging.pages = paginate(heights, available + 0.5);
+  paging.index = Math.min(paging.index, Math.max(0, paging.pages.length - 1));
+  showPage();
+  if (paging.pages.length > 1 && paging.timer === null) scheduleNextPage();
+  if (paging.pages.length <= 1 && paging.timer !== null) {
+    clearTimeout(paging.timer);
+    paging.timer = null;
+  }
+}
+
+function showPage() {
+  const rows = [...$("standings").tBodies[0].rows];
+  const page = paging.pages[paging.index];
+  rows.forEach((tr, i) => (tr.hidden = Boolean(page) && (i < page.first || i > page.last)));
+  const pager = $("pager");
+  const several = paging.pages.length > 1;
+  pager.classList.toggle("single", !several); // the line keeps its place: the rows do not move
+  if (!page) {
+    $("page-places").textContent = "";
+    clear($("page-dots"));
+    return;
+  }
+  $("page-places").textContent = t("board.places", placesOf(page, rows.length));
+  if (paging.pages.length > PAGE_DOTS_MAX) {
+    setChildren($("page-dots"), el("span", { class: "page-number" }, t("board.page_of", { page: paging.index + 1, pages: paging.pages.length })));
+  } else {
+    setChildren(
+      $("page-dots"),
+      paging.pages.map((_, i) => el("span", { class: i === paging.index ? "page-dot current" : "page-dot" })),
+      el("span", { class: "visually-hidden" }, t("board.page_of", { page: paging.index + 1, pages: paging.pages.length })),
+    );
+  }
+}
+
+function scheduleNextPage() {
+  const page = paging.pages[paging.index];
+  const seconds = page ? pageSeconds(page, fullRows(paging.pages), paging.seconds) : paging.seconds;
+  paging.timer = setTimeout(() => {
+    paging.timer = null;
+    if (paging.pages.length <= 1) return;
+    paging.index = (paging.index + 1) % paging.pages.length;
+    showPage();
+    scheduleNextPage();
+  }, seconds * 1000);
 }
 
 // ---- start ------------------------------------------------------------------------------------
@@ -232,6 +324,24 @@ function showQr() {
   svg.dataset.text = url;
   setChildren($("qr-code"), svg);
   $("qr-url").textContent = url;
+  warnIfLoopback(url);
+}
+
+// A QR code of 127.0.0.1 (the board opened on the computer that runs tallyd) takes every phone
+// to itself: the organizer is told, on the board, how to give the address phones can reach.
+function warnIfLoopback(url) {
+  let host = "";
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return;
+  }
+  const warning = $("qr-warning");
+  warning.hidden = !isLoopbackHost(host);
+  if (warning.hidden) return;
+  const port = window.location.port || (window.location.protocol === "https:" ? "443" : "80");
+  const example = `?public=${window.location.protocol}//<${t("board.qr_lan_address")}>:${port}`;
+  setChildren(warning, tParts("board.qr_loopback", { host: el("code", {}, host), example: el("code", {}, example) }));
 }
 
 async function main() {
@@ -250,21 +360,25 @@ async function main() {
       e.status === 404 ? t("common.no_tournament", { id: tournament }) : t("common.cannot_load_tournament", { error: e.message });
     return;
   }
+  paging.seconds = Math.max(1, Number(params.get("page")) || 10);
   const feed = new LiveFeed(tournament, {
     onStatus: renderStatus,
     onMessage: (message) => {
       if (message.type === "snapshot" || message.type === "standings") {
         const receivedAt = Date.now();
         renderClock(message.round, receivedAt);
-        renderStandings(message.standings);
         renderProgress(message.round);
-        renderPodium(message.round, message.standings);
+        renderPodium(message.round, message.standings); // before the rows: it takes their room
+        renderStandings(message.standings);
+        loadBaseline(message.round).catch(() => {
+          baseline.round = 0; // no arrows for now; the next update tries again
+        });
       }
     },
   });
   feed.start();
-  const pageSeconds = Number(params.get("page")) || 10;
-  startPaging($("standings-viewport"), Math.max(1, pageSeconds));
+  // The rows' room changes with the screen, the podium, the warnings: the pages are cut again.
+  new ResizeObserver(() => repaginate()).observe($("standings-viewport"));
 }
 
 main();

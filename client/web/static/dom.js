@@ -36,3 +36,17 @@ export function say(node, text, kind = "ok") {
   node.textContent = text || "";
   node.className = `message ${kind}`;
 }
+
+// A person's name as the pages show it: isolated from the text around it (<bdi>, whose direction
+// is its own text's: a right-to-left name, or one carrying a direction override such as U+202E,
+// cannot reorder the words or names that follow it) and free to wrap anywhere (common.css
+// `.person`), so that one long unbroken name cannot widen a table or push its columns away.
+export function person(name, attributes = {}) {
+  const classes = ["person", attributes.class].filter(Boolean).join(" ");
+  return el("bdi", { ...attributes, class: classes }, name);
+}
+
+// Several names in a row, each isolated on its own: "Eva, Petr, Jana" as nodes.
+export function people(names, separator = ", ") {
+  return names.flatMap((name, i) => (i === 0 ? [person(name)] : [separator, person(name)]));
+}

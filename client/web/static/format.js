@@ -57,3 +57,20 @@ export function localTime(iso) {
 export function clockTime(date = new Date()) {
   return formatDateTime(date, { hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
 }
+
+// A rank as the standings show it: "3", or "3=" when another row has the same rank (tallyd
+// shares a rank where the game's criteria tie; the pages never decide a tie themselves).
+export function rankText(rank, shared) {
+  return shared ? `${rank}=` : String(rank);
+}
+
+// The ranks that more than one row of `rows` has (a Set).
+export function sharedRanks(rows) {
+  const seen = new Set();
+  const shared = new Set();
+  for (const row of rows) {
+    if (seen.has(row.rank)) shared.add(row.rank);
+    seen.add(row.rank);
+  }
+  return shared;
+}

@@ -15,14 +15,15 @@
 
 import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { createClock } from "./clock.js";
-import { clear, el, say, setChildren } from "./dom.js";
+import { clear, el, people, person, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
 import { actionChoices, loadGames } from "./games.js";
-import { startI18n, t } from "./i18n.js";
+import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm, resultHeadings } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
 import { gameName } from "./standings-columns.js";
+import { claimants, resultTable } from "./table-result.js";
 
 const TOKEN_KEY = "tallyd.token";
 const $ = (id) => document.getElementById(id);
@@ -201,8 +202,9 @@ function renderTableChoices() {
         onclick: () => showTable(table, true),
       },
       el("strong", {}, tableTitle(table)),
-      el("span", { class: "players" }, table.players.map(playerName).join(", ")),
+      el("span", { class: "players" }, people(table.players.map(playerName))),
       el("span", { class: "status" }, status),
+      claimants(table).map((p) => el("span", { class: "claim" }, tParts("judge.picker.claimed_win", { player: person(playerName(p)) }))),
     );
   });
   setChildren($("tables"), buttons);
@@ -235,11 +237,14 @@ function showTable(table, focus = false) {
 
   const reported = table.status === "reported";
   const bye = table.players.length === 1;
-  $("table-status").textContent = bye
-    ? t("judge.table.bye", { player: playerName(table.players[0]) })
-    : reported
-      ? reportedText(table, table.version)
-      : t("judge.table.no_result");
+  setChildren(
+    $("table-status"),
+    bye
+      ? tParts("judge.table.bye", { player: person(playerName(table.players[0])) })
+      : reported
+        ? reportedText(table, table.version)
+        : t("judge.table.no_result"),
+  );
   renderCurrentResult(table);
 
   const game = state.tournament.game;
@@ -284,37 +289,12 @@ function reportedText(table, version) {
 
 function renderCurrentResult(table) {
   const box = clear($("current-result"));
-  if (!table.result || !table.result.players) return;
-  const rows = table.result.players.map((p) =>
-    el(
-      "tr",
-      {},
-      el("td", {}, String(p.place)),
-      el("th", { scope: "row" }, playerName(p.player)),
-      el("td", { class: "number" }, compact(p.score)),
-      el("td", { class: "number" }, compact(p.points)),
-    ),
-  );
+  const description = state.games && state.games.get(state.tournament.game);
+  const result = resultTable(state.tournament.game, table, { playerName, description, caption: t("judge.result.caption") });
+  if (!result) return;
   const correct = el("button", { type: "button", id: "start-correction" }, t("judge.result.correct"));
   correct.addEventListener("click", startCorrection);
-  box.append(
-    el(
-      "table",
-      { class: "result-summary" },
-      el("caption", { class: "visually-hidden" }, t("judge.result.caption")),
-      el(
-        "thead",
-        {},
-        el(
-          "tr",
-          {},
-          [t("judge.result.place"), t("judge.result.player"), ...resultHeadings(state.tournament.game)].map((h) => el("th", { scope: "col" }, h)),
-        ),
-      ),
-      el("tbody", {}, rows),
-    ),
-    table.players.length > 1 ? el("p", {}, correct) : null,
-  );
+  box.append(result, table.players.length > 1 ? el("p", {}, correct) : null);
 }
 
 // "view": a reported table, form hidden; "first": a first entry; "correct": a correction of

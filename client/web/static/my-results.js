@@ -1,0 +1,109 @@
+// The chosen player's part of the players' page (/t/{t}, "Find me"): where they stand, where they
+// sit in the round being played (table, seat, opponents; AGoT's league and house), and their
+// results round by round, newest first — each table's whole result as tallyd computed it from
+// what was entered, who entered it and when, and a correction with its reason — so that a player
+// can check what was entered for them.
+//
+//   renderMe(container, { tournament, standings, sheets, me, description, playerName });
+//
+// `sheets`: the round sheets (GET …/rounds/{r}) of every round, oldest first.
+
+import { el, people, person } from "./dom.js";
+import { localTime, rankText, sharedRanks } from "./format.js";
+import { choiceName } from "./games.js";
+import { t, tParts } from "./i18n.js";
+import { standingsColumns } from "./standings-columns.js";
+import { resultTable } from "./table-result.js";
+
+// Where `player` sits in `sheet`: {table, seat (1-based, seat order)}, {bye: true} for a round
+// they sit out (AGoT's `byes`, or a table of one), or null when not seated.
+export function seatOf(sheet, player) {
+  if ((sheet.byes || []).includes(player)) return { bye: true, table: null };
+  for (const table of sheet.tables) {
+    const i = table.players.indexOf(player);
+    if (i < 0) continue;
+    return { table, seat: i + 1, bye: table.players.length === 1 };
+  }
+  return null;
+}
+
+export function renderMe(container, { tournament, standings, sheets, me, description, playerName }) {
+  const row = standings && standings.rows.find((r) => r.player === me);
+  const parts = [standingLine(tournament, standings, row)];
+  const latest = sheets[sheets.length - 1];
+  if (latest && !latest.closed) parts.push(nowPart(latest, me, playerName));
+  parts.push(el("h3", { class: "me-results-heading" }, t("standings.me.results")));
+  const played = [...sheets].reverse().filter((sheet) => seatOf(sheet, me));
+  if (played.length === 0) parts.push(el("p", { class: "muted" }, t("standings.me.no_results")));
+  for (const sheet of played) parts.push(roundPart(tournament, sheet, me, description, playerName));
+  container.replaceChildren(...parts.filter(Boolean));
+}
+
+// "Place 3= of 24 · Round points: 5.00", and "dropped" when they are.
+function standingLine(tournament, standings, row) {
+  if (!row) return null;
+  const primary = standingsColumns(tournament.game, standings).find((c) => c.primary);
+  const rank = rankText(row.rank, sharedRanks(standings.rows).has(row.rank));
+  const text = primary
+    ? t("standings.me.standing", { rank, players: standings.rows.length, label: primary.label, value: primary.text(row) })
+    : t("standings.me.rank", { rank, players: standings.rows.length });
+  return el("p", { id: "me-standing", class: "me-standing" }, text, row.dropped && el("span", { class: "badge" }, t("common.dropped")));
+}
+
+// The round being played: "Round 2: table 5, seat 3", the league and house, the opponents.
+function nowPart(sheet, me, playerName) {
+  const seat = seatOf(sheet, me);
+  const round = String(sheet.round);
+  if (!seat) return el("p", { id: "me-now", class: "me-now" }, t("standings.me.not_seated", { round }));
+  if (seat.bye) return el("p", { id: "me-now", class: "me-now" }, t("standings.me.bye", { round }));
+  const { table } = seat;
+  const house = table.houses && table.houses[me];
+  const opponents = table.players.filter((p) => p !== me).map(playerName);
+  return el(
+    "div",
+    { id: "me-now", class: "me-now" },
+    el("p", { class: "me-seat" }, t("standings.me.seat", { round, table: String(table.table), seat: String(seat.seat) })),
+    (table.league || house) &&
+      el(
+        "p",
+        {},
+        [table.league && t("standings.me.league", { league: table.league }), house && t("standings.me.house", { house: choiceName(house) })]
+          .filter(Boolean)
+          .join(" · "),
+      ),
+    el("p", { class: "me-opponents" }, tParts("standings.me.opponents", { players: el("span", {}, people(opponents)) })),
+  );
+}
+
+// One round of the player's: its table's result as entered (or that none is yet), by whom, when,
+// and a correction's reason.
+function roundPart(tournament, sheet, me, description, playerName) {
+  const seat = seatOf(sheet, me);
+  const round = String(sheet.round);
+  const heading = seat.bye
+    ? t("standings.me.round_bye", { round })
+    : t("standings.me.round_table", { round, table: String(seat.table.table) });
+  const article = el("article", { class: "my-round", dataset: { round } }, el("h4", {}, heading));
+  const table = seat.table;
+  if (!table) return article; // an AGoT bye: no table, no result
+  const result = resultTable(tournament.game, table, {
+    playerName,
+    description,
+    me,
+    caption: t("standings.result_caption", { table: String(table.table), round }),
+  });
+  if (!result) {
+    article.append(el("p", { class: "muted" }, t("standings.me.open")));
+    return article;
+  }
+  article.append(el("div", { class: "result-scroll" }, result));
+  if (table.entered_by) {
+    const who = { judge: person(table.entered_by.name), time: localTime(table.entered_at) };
+    article.append(
+      table.corrected
+        ? el("p", { class: "correction" }, tParts("standings.me.corrected", { ...who, reason: el("q", { dir: "auto", class: "reason" }, table.correction_reason || "") }))
+        : el("p", { class: "muted entered" }, tParts("standings.me.entered", who)),
+    );
+  }
+  return article;
+}
