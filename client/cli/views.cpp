@@ -188,6 +188,15 @@ void print_result(std::ostream& out, const json::value& result, const Tournament
     table.add_row(std::move(row));
   }
   table.print(out, indent);
+  for (const auto& p : players) {
+    const auto& o = p.as_object();
+    if (o.contains("claimed_win") && o.at("claimed_win") == true) {
+      out << indent
+          << say(lang, i18n::Message("cli.result.claimed_win",
+                                     {{"player", info.label_of(text_member(o, "player"))}}))
+          << "\n";
+    }
+  }
   if (result.as_object().contains("bye") && result.at("bye").as_bool())
     out << indent << say(lang, "cli.result.bye") << "\n";
 }

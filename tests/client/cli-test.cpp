@@ -691,6 +691,10 @@ TEST_F(Cli, CorrectVoidAndTheAuditShowsTheChain) {
   EXPECT_EQ(claim.out,
             "Round 1, table 1: the claimed win of Anna Horáková (a) is recorded (event #" +
                 std::to_string(claim_seq) + ", version 3).\n");
+  // The round sheet marks the claim under the table's result.
+  CliResult sheet = tally({"round", "show", "1"});
+  ASSERT_EQ(sheet.exit_code, kOk) << sheet.err;
+  EXPECT_TRUE(contains(sheet.out, "Anna Horáková (a) claimed the win\n")) << sheet.out;
   EXPECT_EQ(tally({"void", std::to_string(claim_seq)}).exit_code, kUsage);  // no reason
   CliResult voided = tally({"void", std::to_string(claim_seq), "--reason", "entered by mistake"});
   ASSERT_EQ(voided.exit_code, kOk) << voided.err;
