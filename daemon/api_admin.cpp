@@ -627,7 +627,8 @@ void Api::get_round(const ExchangePtr& ex) {
                                    {{"round", ex->params.at("r")}, {"tournament", t_id}}));
     }
     return with_seq(
-        json_response(ex->request, http::status::ok, round_json(s, *t, *s.game_of(*t), *round)),
+        json_response(ex->request, http::status::ok,
+                      round_json(s, *t, *s.game_of(*t), *round, ex->identity.authenticated())),
         t->last_seq);
   }));
 }

@@ -151,7 +151,7 @@ void Api::events(const ExchangePtr& ex) {
       next = e.seq();
       break;
     }
-    out.push_back(event_json(e));
+    out.push_back(event_json(e, nullptr, ex->identity.authenticated()));
   }
   json::object body{{"seq", view.head().seq}, {"events", std::move(out)}};
   body["next"] = next == 0 ? json::value(nullptr) : json::value(next);

@@ -61,10 +61,11 @@ void ensure_organizer(events::EventStore& store, const LiveState& state,
   if (has_organizer) {
     // Deleting the file revokes nothing: the token in the log still works. Say what does.
     if (!std::filesystem::exists(file)) {
-      log::warn("no organizer.token in the data directory; the organizer token in the log still "
-                "works. To replace it: tallyd reset-organizer --data DIR (server stopped) or "
-                "POST /v1/organizer/token",
-                {{"path", file.string()}});
+      log::warn(
+          "no organizer.token in the data directory; the organizer token in the log still "
+          "works. To replace it: tallyd reset-organizer --data DIR (server stopped) or "
+          "POST /v1/organizer/token",
+          {{"path", file.string()}});
     }
     return;
   }
@@ -161,7 +162,7 @@ void App::run() {
   router.add_upgrade("/v1/tournaments/{t}/live", Access::public_read);
   Dispatcher dispatcher(router, state, metrics, config);
 
-  using Admitted = std::pair<std::string, std::optional<std::uint64_t>>;
+  using Admitted = std::tuple<std::string, std::optional<std::uint64_t>, bool>;  // bool: a token
   auto admit = [&](Request& request,
                    const std::string& remote) -> std::variant<Response, Admitted> {
     auto match = router.match(http::verb::get, path_of(request.target()));
@@ -188,22 +189,22 @@ void App::run() {
         return problem(request, audience(), http::status::bad_request, "api.live.since");
       }
     }
-    return Admitted(tournament, since);
+    return Admitted(tournament, since, caller.identity.authenticated());
   };
   UpgradeHandlers upgrade;
   upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote,
                       ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
-    const auto& [tournament, since] = std::get<Admitted>(admitted);
-    return hub->accept(socket, request, tournament, since, std::move(slot));
+    const auto& [tournament, since, authorship] = std::get<Admitted>(admitted);
+    return hub->accept(socket, request, tournament, since, std::move(slot), authorship);
   };
   upgrade.tls = [&](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
                     const std::string& remote, ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
-    const auto& [tournament, since] = std::get<Admitted>(admitted);
-    return hub->accept(stream, request, tournament, since, std::move(slot));
+    const auto& [tournament, since, authorship] = std::get<Admitted>(admitted);
+    return hub->accept(stream, request, tournament, since, std::move(slot), authorship);
   };
   std::unique_ptr<net::ssl::context> tls;
   if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);

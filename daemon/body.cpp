@@ -1,5 +1,7 @@
 #include "daemon/body.hpp"
 
+#include "daemon/json_keys.hpp"
+
 #include "projections/registration.hpp"
 #include "projections/text_rule.hpp"
 
@@ -18,6 +20,11 @@ std::variant<json::object, Response> parse_object(const Exchange& ex) {
   }
   if (!value.is_object()) {
     return problem(ex, http::status::bad_request, "api.body.not_object");
+  }
+  if (auto key = first_duplicate_key(ex.request.body())) {
+    return problem(ex, http::status::bad_request,
+                   i18n::Message("api.body.duplicate_key", {{"key", *key}}),
+                   {{"request", "", *key, i18n::Message("api.body.duplicate_key_entry")}});
   }
   return std::move(value.as_object());
 }

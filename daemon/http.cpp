@@ -64,6 +64,8 @@ i18n::Message status_title(http::status status) {
       return "api.status.431";
     case http::status::internal_server_error:
       return "api.status.500";
+    case http::status::not_implemented:
+      return "api.status.501";
     case http::status::service_unavailable:
       return "api.status.503";
     default:

@@ -95,13 +95,15 @@ class BasicLiveSession : public LiveSession,
   static constexpr int kDeflateLevel = 6;
 
   // `hub` has counted this session already (Hub::reserve_screen).
+  // `authorship`: the client sent a valid token, so events come with their `by` and `reason`.
   BasicLiveSession(Next&& next, std::shared_ptr<Hub> hub, std::string tournament,
-                   std::optional<std::uint64_t> since, ConnectionSlot slot)
+                   std::optional<std::uint64_t> since, ConnectionSlot slot, bool authorship)
       : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
         since_(since),
-        slot_(std::move(slot)) {}
+        slot_(std::move(slot)),
+        authorship_(authorship) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
   ~BasicLiveSession() override { --hub_->sessions_; }
@@ -205,9 +207,9 @@ class BasicLiveSession : public LiveSession,
 
   void queue_batch(const LiveBatch& batch) {
     if (closing_ || pending_close_) return;
-    for (const auto& [seq, message] : batch.events) {
+    for (const auto& [seq, message, anonymous] : batch.events) {
       if (seq <= snapshot_seq_) continue;  // already in the snapshot or catch-up
-      queue_.push_back({message, Kind::event});
+      queue_.push_back({authorship_ || !anonymous ? message : anonymous, Kind::event});
       last_queued_seq_ = seq;
       if (++live_queued_ > hub_->config_.live_queue_limit) return fall_behind();
     }
@@ -303,8 +305,8 @@ class BasicLiveSession : public LiveSession,
       if (e.seq() > last) return false;
       next = e.seq() + 1;
       if (projections::parse_stream(e.event().getStream().cStr()).tournament == tournament_) {
-        catch_up_.push_back(make_message(
-            json::object{{"type", "event"}, {"seq", e.seq()}, {"event", event_json(e)}}));
+        catch_up_.push_back(make_message(json::object{
+            {"type", "event"}, {"seq", e.seq()}, {"event", event_json(e, nullptr, authorship_)}}));
       }
       return ++looked_at < kCatchUpScan && catch_up_.size() < kCatchUpPage;
     });
@@ -410,7 +412,8 @@ class BasicLiveSession : public LiveSession,
   bool writing_ = false;
   bool closing_ = false;
   bool corked_ = false;
-  ConnectionSlot slot_;  // this connection among the open ones (not under max_connections)
+  ConnectionSlot slot_;    // this connection among the open ones (not under max_connections)
+  const bool authorship_;  // a valid token came with the upgrade: events keep `by` and `reason`
 };
 
 Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
@@ -421,7 +424,8 @@ Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
 // max_connections: screens count under max_screens, and never take the connections judges need.
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
-                                    std::optional<std::uint64_t> since, ConnectionSlot slot) {
+                                    std::optional<std::uint64_t> since, ConnectionSlot slot,
+                                    bool authorship) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   if (!reserve_screen()) return too_many_screens(request, tournament);
   // The connection moves from the API's I/O context to the screens' one.
@@ -436,19 +440,20 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
   // never run at once (they did, and corrupted the heap).
   tcp::socket moved(net::make_strand(io_), protocol, socket.release());
   std::make_shared<BasicLiveSession<tcp::socket>>(std::move(moved), shared_from_this(), tournament,
-                                                  since, std::move(slot))
+                                                  since, std::move(slot), authorship)
       ->run(std::move(request));
   return std::nullopt;
 }
 
 std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
                                     const std::string& tournament,
-                                    std::optional<std::uint64_t> since, ConnectionSlot slot) {
+                                    std::optional<std::uint64_t> since, ConnectionSlot slot,
+                                    bool authorship) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   if (!reserve_screen()) return too_many_screens(request, tournament);
   // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
   std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
-      std::move(stream), shared_from_this(), tournament, since, std::move(slot))
+      std::move(stream), shared_from_this(), tournament, since, std::move(slot), authorship)
       ->run(std::move(request));
   return std::nullopt;
 }
@@ -504,9 +509,12 @@ void Hub::take_published() {
     auto it = channels_.find(tournament);
     if (it == channels_.end() || it->second.sessions.empty()) continue;
     Channel& channel = it->second;
-    channel.unsent.push_back(
-        {event.seq(), make_message(json::object{
-                          {"type", "event"}, {"seq", event.seq()}, {"event", event_json(event)}})});
+    auto message = [&](bool authorship) {
+      return make_message(json::object{{"type", "event"},
+                                       {"seq", event.seq()},
+                                       {"event", event_json(event, nullptr, authorship)}});
+    };
+    channel.unsent.push_back({event.seq(), message(true), message(false)});
     if (!channel.flush_queued) {
       channel.flush_queued = true;
       // Queued behind the events already waiting: a burst of events makes one batch.

@@ -53,6 +53,8 @@ struct LiveBatch {
   struct Sequenced {
     std::uint64_t seq = 0;
     Message message;
+    // For a client without a token, when it differs: an event without its `by` and `reason`.
+    Message anonymous = nullptr;
   };
   std::vector<Sequenced> events;
   std::optional<Sequenced> standings;
@@ -76,12 +78,14 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // not under max_connections: the screen counts under max_screens) while it is open. Returns a
   // refusal: 404 when the tournament does not exist, 503 with Retry-After when max_screens screens
   // are open.
+  // `authorship`: the client sent a valid token (events then keep their `by` and `reason`).
   std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
                                  const std::string& tournament, std::optional<std::uint64_t> since,
-                                 ConnectionSlot slot);
+                                 ConnectionSlot slot, bool authorship);
   std::optional<Response> accept(boost::beast::ssl_stream<boost::beast::tcp_stream>& stream,
                                  Request& request, const std::string& tournament,
-                                 std::optional<std::uint64_t> since, ConnectionSlot slot);
+                                 std::optional<std::uint64_t> since, ConnectionSlot slot,
+                                 bool authorship);
 
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();

@@ -1,5 +1,7 @@
 #include "daemon/server.hpp"
 
+#include "daemon/framing.hpp"
+
 #include "daemon/log.hpp"
 
 #include <boost/asio/dispatch.hpp>
@@ -110,6 +112,10 @@ class BasicHttpSession : public HttpSession,
   // before the body is read, rather than left waiting for a second.
   void on_header(boost::system::error_code ec) {
     if (ec) return on_read(ec);
+    if (auto problem = framing_problem(parser_->get())) {
+      return refuse(problem->status, problem->message);
+    }
+    header_fields_ = field_count(parser_->get());
     auto expect = parser_->get().find(http::field::expect);
     if (expect != parser_->get().end() && beast::iequals(expect->value(), "100-continue")) {
       auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
@@ -150,6 +156,9 @@ class BasicHttpSession : public HttpSession,
       return fail(ec, "read");
     }
     Request request = parser_->release();
+    if (std::size_t dropped = drop_trailer_fields(request, header_fields_); dropped > 0) {
+      log::info("trailer fields dropped", {{"remote", remote_}, {"fields", dropped}});
+    }
     if (beast::websocket::is_upgrade(request)) {
       lowest().expires_never();
       std::optional<Response> refusal;
@@ -236,6 +245,7 @@ class BasicHttpSession : public HttpSession,
   ConnectionSlot slot_;
   bool busy_ = false;
   bool closing_ = false;
+  std::size_t header_fields_ = 0;  // the request's header fields, before any trailer
 };
 
 Server::Server(IoPool& pool, const Config& config, Dispatcher& dispatcher, UpgradeHandlers upgrade,

@@ -41,7 +41,8 @@ std::string iso_time(std::int64_t micros) {
 }
 
 json::object event_json(const schema::StoredEvent& stored,
-                        const std::map<std::uint64_t, std::uint64_t>* superseded_by) {
+                        const std::map<std::uint64_t, std::uint64_t>* superseded_by,
+                        bool authorship) {
   auto e = stored.event();
   auto payload = schema::encode(capnp::toDynamic(e.getPayload()));
   json::value body = nullptr;
@@ -52,9 +53,9 @@ json::object event_json(const schema::StoredEvent& stored,
       {"stream", text(e.getStream())},
       {"version", e.getVersion()},
       {"at", iso_time(e.getRecordedAt())},
-      {"by", text(e.getAuthor())},
+      {"by", authorship ? json::value(text(e.getAuthor())) : nullptr},
       {"payload", std::move(body)},
-      {"reason", text(e.getReason())},
+      {"reason", authorship ? json::value(text(e.getReason())) : nullptr},
       {"supersedes",
        e.getSupersedes() == 0 ? json::value(nullptr) : json::value(e.getSupersedes())},
   };
@@ -136,7 +137,8 @@ json::array repeats_json(const Tournament& t, std::uint32_t round,
 }
 
 json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
-                        std::uint32_t round, const projections::SeatedTable& seated) {
+                        std::uint32_t round, const projections::SeatedTable& seated,
+                        bool authorship) {
   json::array players;
   for (const auto& p : seated.players) players.emplace_back(p);
   json::object out{{"table", seated.number}, {"players", std::move(players)}};
@@ -157,23 +159,25 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
   out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
   if (const projections::Action* entry = table->result()) {
     auto e = entry->envelope();
-    out["entered_by"] = json::object{{"id", text(e.getAuthor())},
-                                     {"name", author_name(state, text(e.getAuthor()))}};
-    out["entered_at"] = iso_time(e.getRecordedAt());
+    if (authorship) {
+      out["entered_by"] = json::object{{"id", text(e.getAuthor())},
+                                       {"name", author_name(state, text(e.getAuthor()))}};
+      out["entered_at"] = iso_time(e.getRecordedAt());
+    }
     out["result_seq"] = entry->seq();
     out["corrected"] = e.getSupersedes() != 0;
-    if (e.getSupersedes() != 0) out["correction_reason"] = text(e.getReason());
+    if (authorship && e.getSupersedes() != 0) out["correction_reason"] = text(e.getReason());
   }
   for (auto& [key, value] : game.table_extras(t, *table)) out[key] = std::move(value);
   return out;
 }
 
 json::object round_json(const LiveState& state, const Tournament& t, const projections::Game& game,
-                        const projections::Round& round) {
+                        const projections::Round& round, bool authorship) {
   json::array tables;
   int reported = 0;
   for (const auto& seated : round.tables) {
-    json::object table = table_json(state, t, game, round.number, seated);
+    json::object table = table_json(state, t, game, round.number, seated, authorship);
     if (table.at("status") == "reported") ++reported;
     tables.push_back(std::move(table));
   }

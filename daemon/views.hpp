@@ -22,18 +22,23 @@ std::string iso_time(std::int64_t micros);
 
 // {"seq","type","stream","version","at","by","payload","reason","supersedes","superseded_by",
 // "hash"}; `superseded_by` from the map when given (seq → the seq that superseded it).
+// Without `authorship` (an anonymous reader, docs/api.md "What the public may read"), `by` and
+// `reason` are null: who entered what and why is for tokens only.
 boost::json::object event_json(
     const schema::StoredEvent& event,
-    const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr);
+    const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr, bool authorship = true);
 
 // A table of a round: seating, status, version, the computed result and who entered it.
+// Without `authorship`: no `entered_by`, `entered_at` or `correction_reason` (`corrected` stays:
+// that a result was corrected is part of the result).
 boost::json::object table_json(const LiveState& state, const projections::Tournament& t,
                                const projections::Game& game, std::uint32_t round,
-                               const projections::SeatedTable& seated);
+                               const projections::SeatedTable& seated, bool authorship = true);
 
 // A round sheet: its tables with their status, and the reporting progress.
 boost::json::object round_json(const LiveState& state, const projections::Tournament& t,
-                               const projections::Game& game, const projections::Round& round);
+                               const projections::Game& game, const projections::Round& round,
+                               bool authorship = true);
 
 // How far a round is: {"round","reported","tables_total"}.
 boost::json::object round_progress(const projections::Tournament& t, const projections::Game& game,

@@ -63,10 +63,9 @@ class Hostile : public ::testing::Test {
  protected:
   void SetUp() override {
     daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000",
-                                 "--idle-timeout", idle_timeout(), "--max-connections", "24",
-                                 "--max-screens", "23"});
+        dir_.sub("data"), std::vector<std::string>{
+                              "--rate-limit", "100000", "--rate-burst", "100000", "--idle-timeout",
+                              idle_timeout(), "--max-connections", "24", "--max-screens", "23"});
     daemon_->start();
     cup_ = make_cup(*daemon_, 2);
     HttpClient eva = daemon_->client(cup_.judge_token);
@@ -350,6 +349,148 @@ TEST_F(Hostile, TheAuditNeedsATokenAndNoTokenEverReachesTheLog) {
         << "part of a token is in the log";
   }
   EXPECT_EQ(log.find("Bearer"), std::string::npos);
+}
+
+// --- issue 22: framing (RFC 9112 §3.2, §6), trailers, duplicate keys, what the public reads ------
+
+// The raw request's answer: its status line, and whether the server closed the connection.
+struct RawAnswer {
+  std::string status;
+  std::string all;
+  bool closed = false;
+};
+
+RawAnswer send_raw(std::uint16_t port, const std::string& bytes) {
+  Raw raw(port);
+  raw.send(bytes);
+  std::string answer = raw.read_until_closed(std::chrono::seconds(5));
+  return {status_line(answer), answer, raw.closed()};
+}
+
+TEST_F(Hostile, ATrailerNeverBecomesAHeaderField) {
+  // No Authorization header; the organizer's token in the chunked body's trailer. Behind a proxy
+  // that checks or strips Authorization this created a judge (201).
+  const std::string body = R"({"name":"Mole"})";
+  char size[16];
+  std::snprintf(size, sizeof size, "%zx", body.size());
+  auto answer = send_raw(daemon_->port(),
+                         "POST /v1/judges HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+                         "Content-Type: application/json\r\nConnection: close\r\n\r\n" +
+                             std::string(size) + "\r\n" + body + "\r\n0\r\nAuthorization: Bearer " +
+                             daemon_->organizer_token() + "\r\n\r\n");
+  EXPECT_NE(answer.status.find(" 401 "), std::string::npos) << answer.all;
+  // (TearDown: the log's head did not move — no judge was created.)
+}
+
+TEST_F(Hostile, TransferEncodingIsChunkedOnlyAndNeverBesideContentLength) {
+  struct Case {
+    const char* what;
+    std::string request;
+    const char* status;
+  };
+  const std::string smuggled = "GET /v1/verify HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                               daemon_->organizer_token() + "\r\n\r\n";
+  const std::vector<Case> cases = {
+      // Taken as "no body" before, so the body's bytes were parsed as the next request.
+      {"chunked, identity",
+       "POST /v1/judges HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n" +
+           smuggled,
+       " 400 "},
+      // Used the Content-Length before.
+      {"xchunked with a length",
+       "POST /v1/judges HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: xchunked\r\n"
+       "Content-Length: 15\r\n\r\n{\"name\":\"Mole\"}",
+       " 400 "},
+      {"chunked with a length",
+       "POST /v1/judges HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n"
+       "\r\n0\r\n\r\n",
+       " 400 "},
+      {"a coding tallyd does not know",
+       "POST /v1/judges HTTP/1.1\r\nHost: x\r\n"
+       "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+       " 501 "},
+      {"chunked twice",
+       "POST /v1/judges HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n"
+       "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+       " 400 "},
+      {"HTTP/1.0 with Transfer-Encoding",
+       "POST /v1/judges HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+       " 400 "},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    auto answer = send_raw(daemon_->port(), c.request);
+    EXPECT_NE(answer.status.find(c.status), std::string::npos) << answer.all;
+    EXPECT_TRUE(answer.closed) << "the connection must close: its framing cannot be trusted";
+    // One answer only: nothing after the refused request was read as a request of its own.
+    EXPECT_EQ(answer.all.find("HTTP/1.1", 1), std::string::npos) << answer.all;
+  }
+}
+
+TEST_F(Hostile, ARequestWithoutHostIsRefused) {
+  auto none = send_raw(daemon_->port(), "GET /healthz HTTP/1.1\r\n\r\n");
+  EXPECT_NE(none.status.find(" 400 "), std::string::npos) << none.all;
+  EXPECT_NE(none.all.find("Host"), std::string::npos) << none.all;
+  auto two = send_raw(daemon_->port(), "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n");
+  EXPECT_NE(two.status.find(" 400 "), std::string::npos) << two.all;
+  // HTTP/1.0 had no Host: still answered.
+  auto old = send_raw(daemon_->port(), "GET /healthz HTTP/1.0\r\n\r\n");
+  EXPECT_NE(old.status.find(" 200 "), std::string::npos) << old.all;
+}
+
+TEST_F(Hostile, ADuplicateKeyIsRefusedNamingIt) {
+  auto org = daemon_->organizer();
+  auto r = org.request(http::verb::post, "/v1/tournaments/cup/players",
+                       R"({"name":"First","name":"Second"})");
+  expect_problem(r, 400, "\"name\"");
+  EXPECT_EQ(r.json().at("errors").at(0).at("field"), "name");
+  // Deeper too: a player's entry in a result.
+  auto nested = put_raw(R"({"players":[{"player":"p3","player":"p4"}]})");
+  expect_problem(nested, 400, "player");
+  // The same name in two different objects is fine (p1 and p2 both have "player").
+  auto fine = org.request(http::verb::post, "/v1/tournaments/cup/players/import/check",
+                          R"({"csv":"name\nA\n"})");
+  EXPECT_EQ(fine.status, 200) << fine.body;
+}
+
+TEST_F(Hostile, AnonymousReadersGetResultsNotWhoEnteredThemOrWhy) {
+  HttpClient stranger("127.0.0.1", daemon_->port());
+  auto events = stranger.get("/v1/tournaments/cup/events").json().at("events").as_array();
+  ASSERT_FALSE(events.empty());
+  for (const auto& e : events) {
+    EXPECT_TRUE(e.at("by").is_null()) << e;
+    EXPECT_TRUE(e.at("reason").is_null()) << e;
+    EXPECT_FALSE(e.at("payload").is_null()) << e;  // the facts themselves stay public
+  }
+  auto with_token = daemon_->organizer().get("/v1/tournaments/cup/events").json();
+  EXPECT_EQ(with_token.at("events").at(0).at("by"), "organizer");
+
+  auto table = stranger.get("/v1/tournaments/cup/rounds/1").json().at("tables").at(0);
+  EXPECT_EQ(table.at("status"), "reported");
+  EXPECT_FALSE(table.at("result").is_null());
+  EXPECT_FALSE(table.as_object().contains("entered_by"));
+  EXPECT_FALSE(table.as_object().contains("entered_at"));
+  auto judged = daemon_->client(cup_.judge_token).get("/v1/tournaments/cup/rounds/1").json();
+  EXPECT_EQ(judged.at("tables").at(0).at("entered_by").at("id"), json::value(cup_.judge_id));
+
+  // The live feed: the catch-up's events without `by` for a screen, with it for a token.
+  WsClient screen("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live?since=0");
+  WsClient judge("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live?since=0",
+                 cup_.judge_token);
+  auto first_event = [](WsClient& ws) -> json::value {
+    for (int i = 0; i < 10; ++i) {
+      auto m = ws.read();
+      if (!m) break;
+      if (m->at("type") == "event") return m->at("event");
+    }
+    return nullptr;
+  };
+  auto anonymous = first_event(screen);
+  ASSERT_FALSE(anonymous.is_null());
+  EXPECT_TRUE(anonymous.at("by").is_null());
+  auto authored = first_event(judge);
+  ASSERT_FALSE(authored.is_null());
+  EXPECT_EQ(authored.at("by"), "organizer");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/dispatcher.hpp"
+#include "daemon/framing.hpp"
 #include "daemon/log.hpp"
 #include "events/sha256.hpp"
 #include "projections/games.hpp"
@@ -148,10 +149,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     parser.header_limit(static_cast<std::uint32_t>(server.config.header_limit));
     parser.eager(true);
     boost::system::error_code ec;
+    bool framing_checked = false;
+    std::size_t header_fields = 0;
     while (!parser.is_done()) {
       std::size_t used = parser.put(boost::asio::buffer(rest.data(), rest.size()), ec);
       FUZZ_CHECK(used <= rest.size());
       rest.remove_prefix(used);
+      // As the connection does once the header is in: a request whose framing cannot be
+      // trusted is answered and its connection closed (nothing after it is read).
+      if (!framing_checked && parser.is_header_done()) {
+        framing_checked = true;
+        if (auto problem = framing_problem(parser.get()))
+          return refuse(problem->status, "framing"), 0;
+        header_fields = field_count(parser.get());
+      }
       if (ec && ec != http::error::need_more) break;
       // The input is all there is: a parser that needs more (it must then be given the same
       // bytes again with more after them, never alone) or makes no progress sees the end.
@@ -170,6 +181,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     Request request = parser.release();
     FUZZ_CHECK(request.body().size() <= server.config.body_limit);
+    drop_trailer_fields(request, header_fields);
+    FUZZ_CHECK(field_count(request) == header_fields);    // no trailer became a header field
     if (beast::websocket::is_upgrade(request)) return 0;  // the live feed's, not the API's
     bool keep_alive = request.keep_alive();
     int answers = 0;
