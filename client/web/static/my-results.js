@@ -104,6 +104,10 @@ function roundPart(tournament, sheet, me, description, playerName) {
         ? el("p", { class: "correction" }, tParts("standings.me.corrected", { ...who, reason: el("q", { dir: "auto", class: "reason" }, table.correction_reason || "") }))
         : el("p", { class: "muted entered" }, tParts("standings.me.entered", who)),
     );
+  } else if (table.corrected) {
+    // Without a token the server says that a result was corrected, not who did it or why
+    // (docs/api.md "What the public may read").
+    article.append(el("p", { class: "correction" }, t("standings.me.corrected_public")));
   }
   return article;
 }
