@@ -18,6 +18,7 @@ import { fullRows, pageSeconds, paginate, placesOf } from "../../client/web/stat
 import { isLoopbackHost } from "../../client/web/static/loopback.js";
 import { CATAN_SHEETS, catanField } from "./support/field.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
+import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 
@@ -48,20 +49,10 @@ async function openContext({ viewport = BOARD } = {}) {
       // a page without storage (about:blank)
     }
   });
-  context.problems = [];
-  context.on("page", (page) => {
-    page.on("pageerror", (e) => context.problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && context.problems.push(`console: ${m.text()}`));
-  });
-  context.setDefaultTimeout(10000);
+  watchForProblems(context);
   return context;
 }
 
-async function closeContext(context) {
-  const problems = context.problems;
-  await context.close();
-  assert.deepEqual(problems, [], "errors in the pages (a CSP violation shows here too)");
-}
 
 async function openBoard(context, id, query = "") {
   const page = await context.newPage();

@@ -20,6 +20,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { clockView, formatRemaining, remainingSeconds, WARNING_SECONDS } from "../../client/web/static/clock.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
+import { lowContrastTexts } from "./support/a11y.mjs";
+import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -51,20 +53,10 @@ async function openContext({ viewport = BOARD } = {}) {
       // a page without storage (about:blank)
     }
   });
-  context.problems = [];
-  context.on("page", (page) => {
-    page.on("pageerror", (e) => context.problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && context.problems.push(`console: ${m.text()}`));
-  });
-  context.setDefaultTimeout(10000);
+  watchForProblems(context);
   return context;
 }
 
-async function closeContext(context) {
-  const problems = context.problems;
-  await context.close();
-  assert.deepEqual(problems, [], "errors in the pages (a CSP violation shows here too)");
-}
 
 const screenshot = (page, name) => page.screenshot({ path: path.join(artifacts, `clock-${name}.png`) });
 
@@ -120,37 +112,6 @@ async function serverSeconds(id) {
   return { clock: round.clock, seconds: round.clock.remaining_s };
 }
 
-// WCAG 2 contrast of every visible text against its background (as pages.test.mjs measures it).
-async function lowContrastTexts(page) {
-  return page.evaluate(() => {
-    const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
-    const luminance = ([r, g, b]) => {
-      const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-    };
-    const background = (el) => {
-      for (let e = el; e; e = e.parentElement) {
-        const c = parse(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const bad = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      if (!node.textContent.trim() || !el.checkVisibility?.() || el.closest(".visually-hidden, button:disabled")) continue;
-      const style = getComputedStyle(el);
-      const fg = luminance(parse(style.color));
-      const bg = luminance(background(el));
-      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-      const size = parseFloat(style.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) bad.push(`${node.textContent.trim().slice(0, 30)} (${ratio.toFixed(2)})`);
-    }
-    return bad;
-  });
-}
 
 // Nothing of the page is wider than the screen (no sideways scrolling on a phone).
 const overflowsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -24,6 +24,8 @@ import { after, before, test } from "node:test";
 
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
+import { lowContrastTexts } from "./support/a11y.mjs";
+import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const TIMEZONE = "Europe/Prague";
 const LAPTOP = { width: 1920, height: 1080 };
@@ -62,23 +64,13 @@ async function openContext({ viewport = LAPTOP, lang = "en" } = {}) {
       }
     }, lang);
   }
-  context.problems = [];
-  context.allowed = [/Failed to load resource: the server responded with a status of (401|403|409|422)/];
-  context.on("page", (page) => {
-    page.on("pageerror", (e) => context.problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !context.allowed.some((re) => re.test(m.text()))) context.problems.push(`console: ${m.text()}`);
-    });
+  watchForProblems(context, {
+    allowed: [/Failed to load resource: the server responded with a status of (401|403|409|422)/],
+    timeout: 15000,
   });
-  context.setDefaultTimeout(15000);
   return context;
 }
 
-async function closeContext(context) {
-  const problems = context.problems;
-  await context.close();
-  assert.deepEqual(problems, [], "errors in the pages (a CSP violation shows here too)");
-}
 
 async function screenshot(page, name) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
@@ -206,38 +198,6 @@ async function unnamedControls(page) {
   );
 }
 
-// WCAG 2 contrast of every visible text against its background: at least 4.5:1, or 3:1 for
-// large text (as pages.test.mjs checks the other pages).
-async function lowContrastTexts(page) {
-  return page.evaluate(() => {
-    const parse = (c) => (c.match(/[\d.]+/g) || []).map(Number);
-    const luminance = ([r, g, b]) => {
-      const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-    };
-    const background = (el) => {
-      for (let e = el; e; e = e.parentElement) {
-        const c = parse(getComputedStyle(e).backgroundColor);
-        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const bad = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      if (!node.textContent.trim() || !el.checkVisibility?.() || el.closest(".visually-hidden, button:disabled")) continue;
-      const style = getComputedStyle(el);
-      const fg = luminance(parse(style.color));
-      const bg = luminance(background(el));
-      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
-      const size = parseFloat(style.fontSize);
-      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) bad.push(`${node.textContent.trim().slice(0, 30)} (${ratio.toFixed(2)})`);
-    }
-    return bad;
-  });
-}
 
 // A valid Catan table in seat order: 10, 8, 6, 5 VP.
 const CATAN_SHEETS = [

@@ -12,6 +12,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
+import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -44,20 +45,10 @@ after(() => stopStack(stack));
 // on the tournaments list, from the browser's `locale`). Page and console errors fail the test.
 async function openContext({ viewport, locale = "en-GB" }) {
   const context = await browser.newContext({ viewport, locale, timezoneId: "Europe/Prague" });
-  context.problems = [];
-  context.on("page", (page) => {
-    page.on("pageerror", (e) => context.problems.push(`page error: ${e.message}`));
-    page.on("console", (m) => m.type() === "error" && context.problems.push(`console: ${m.text()}`));
-  });
-  context.setDefaultTimeout(10000);
+  watchForProblems(context);
   return context;
 }
 
-async function closeContext(context) {
-  const problems = context.problems;
-  await context.close();
-  assert.deepEqual(problems, [], "errors in the pages");
-}
 
 // A tournament of `game` in `locale` with `names` (ids p1, p2, …), round 1 seated.
 async function tournament(id, game, locale, names) {

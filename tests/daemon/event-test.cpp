@@ -29,17 +29,6 @@ std::string read_file(const std::string& path) {
   return line;
 }
 
-// Runs tallyd (the test build) with `args`; its exit status and output.
-std::pair<int, std::string> run_tallyd(const std::string& args) {
-  std::string command = std::string(TALLYD_TEST_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  char buffer[4096];
-  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
 class Event : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -113,14 +102,14 @@ TEST_F(Event, ResetOrganizerWritesANewTokenAndRevokesEveryEarlierOne) {
   std::string data = dir_.sub("data");
   // With the server running the store is locked: refused, nothing changes.
   auto busy = run_tallyd("reset-organizer --data " + data);
-  EXPECT_EQ(busy.first, 1) << busy.second;
-  EXPECT_NE(busy.second.find("stop tallyd first"), std::string::npos) << busy.second;
+  EXPECT_EQ(busy.status, 1) << busy.output;
+  EXPECT_NE(busy.output.find("stop tallyd first"), std::string::npos) << busy.output;
   EXPECT_EQ(read_file(data + "/organizer.token"), old_token);
 
   ASSERT_EQ(daemon_->stop(), 0);
   auto reset = run_tallyd("reset-organizer --data " + data);
-  ASSERT_EQ(reset.first, 0) << reset.second;
-  EXPECT_NE(reset.second.find(data + "/organizer.token"), std::string::npos) << reset.second;
+  ASSERT_EQ(reset.status, 0) << reset.output;
+  EXPECT_NE(reset.output.find(data + "/organizer.token"), std::string::npos) << reset.output;
   std::string fresh = read_file(data + "/organizer.token");
   EXPECT_NE(fresh, old_token);
   EXPECT_EQ(fresh.rfind("tly_", 0), 0u);
@@ -131,7 +120,7 @@ TEST_F(Event, ResetOrganizerWritesANewTokenAndRevokesEveryEarlierOne) {
   auto verify = daemon_->client(fresh).get("/v1/verify");
   EXPECT_EQ(verify.status, 200);
   EXPECT_TRUE(verify.json().at("ok").as_bool());
-  EXPECT_EQ(run_tallyd("reset-organizer").first, 2);  // usage
+  EXPECT_EQ(run_tallyd("reset-organizer").status, 2);  // usage
 }
 
 TEST_F(Event, TheRoundClockFollowsItsStatesAndSurvivesARestart) {

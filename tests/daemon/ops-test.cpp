@@ -17,22 +17,6 @@ namespace json = boost::json;
 
 constexpr int kTables = 8;
 
-struct Command {
-  int status;
-  std::string output;
-};
-
-// Runs tallyd (the test build) with `args`, returning its exit status and what it printed.
-Command run_tallyd(const std::string& args) {
-  std::string command = std::string(TALLYD_TEST_BINARY) + " " + args + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  char buffer[4096];
-  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
-
 class Ops : public ::testing::Test {
  protected:
   void SetUp() override {

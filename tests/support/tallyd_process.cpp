@@ -120,4 +120,14 @@ std::string TallydProcess::log_once(const std::function<bool(const std::string&)
   return now;
 }
 
+TallydRun run_tallyd(const std::string& args) {
+  std::string command = std::string(TALLYD_TEST_BINARY) + " " + args + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  std::string output;
+  char buffer[4096];
+  while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
+}
+
 }  // namespace tally::testing

@@ -13,6 +13,14 @@
 
 namespace tally::testing {
 
+// tallyd (the test build) run once with `args` (`export …`, `reset-organizer …`): its exit
+// status and everything it printed.
+struct TallydRun {
+  int status;
+  std::string output;
+};
+TallydRun run_tallyd(const std::string& args);
+
 class TallydProcess {
  public:
   // `data` is the data directory; `extra` more flags (e.g. {"--rate-limit", "5"}).
