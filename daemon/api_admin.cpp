@@ -21,18 +21,6 @@ constexpr std::string_view kJudgesStream = "judges";
 // tournament kept changing while it was computed.
 constexpr int kSeatingCopies = 5;
 
-const char* method_name(schema::SeatingMethod method) {
-  switch (method) {
-    case schema::SeatingMethod::RANDOM:
-      return "random";
-    case schema::SeatingMethod::STANDINGS:
-      return "standings";
-    case schema::SeatingMethod::MANUAL:
-      return "manual";
-  }
-  return "manual";
-}
-
 // "3, 5 and 7" is the catalog's to say; the numbers themselves are the same in every language.
 std::string list_numbers(const std::vector<std::uint32_t>& numbers) {
   std::string out;

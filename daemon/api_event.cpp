@@ -27,17 +27,31 @@ std::int64_t now_micros() {
       .count();
 }
 
-// The round named by the path's {r}, or the 404 to answer.
-std::variant<const projections::Round*, Response> round_of(const Exchange& ex,
-                                                           const Tournament& t) {
+// The tournament of the path's {t} and its round {r}; when either is missing, nullopt and the
+// 404 to answer in `refusal`. REQUIRES: inside state.read().
+struct TournamentRound {
+  const Tournament* tournament;
+  const projections::Round* round;
+};
+std::optional<TournamentRound> path_round(const LiveState& s, const Exchange& ex,
+                                          std::optional<Response>& refusal) {
+  const std::string& t_id = ex.params.at("t");
+  const Tournament* t = s.tournament(t_id);
+  if (t == nullptr) {
+    refusal = tournament_not_found(ex, t_id);
+    return std::nullopt;
+  }
   const std::string& r = ex.params.at("r");
   const projections::Round* round = nullptr;
   if (!r.empty() && r.size() < 10 && r.find_first_not_of("0123456789") == std::string::npos) {
-    round = t.round(static_cast<std::uint32_t>(std::stoul(r)));
+    round = t->round(static_cast<std::uint32_t>(std::stoul(r)));
   }
-  if (round != nullptr) return round;
-  return problem(ex, http::status::not_found,
-                 i18n::Message("api.round.not_found", {{"round", r}, {"tournament", t.id}}));
+  if (round == nullptr) {
+    refusal = problem(ex, http::status::not_found,
+                      i18n::Message("api.round.not_found", {{"round", r}, {"tournament", t_id}}));
+    return std::nullopt;
+  }
+  return TournamentRound{t, round};
 }
 
 Draft tournament_event(const Exchange& ex, const std::string& reason = "") {
@@ -255,17 +269,10 @@ void Api::round_clock(const ExchangePtr& ex) {
       [this, ex, t_id, action = *action, minutes = minutes.value_or(0), reason, number] {
         Prepared p;
         state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-            return;
-          }
-          auto round = round_of(*ex, *t);
-          if (auto* answer = std::get_if<Response>(&round)) {
-            p.refusal = std::move(*answer);
-            return;
-          }
-          const projections::Round& r = *std::get<const projections::Round*>(round);
+          auto found = path_round(s, *ex, p.refusal);
+          if (!found) return;
+          const Tournament* t = found->tournament;
+          const projections::Round& r = *found->round;
           if (auto refusal = r.clock.refusal(action, now_micros())) {
             p.refusal = problem(*ex, http::status::conflict,
                                 i18n::Message(std::string(*refusal), {{"round", r.number}}),
@@ -319,17 +326,10 @@ void Api::close_round(const ExchangePtr& ex) {
         std::uint32_t number = 0;
         bool final = false;
         state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-            return;
-          }
-          auto round = round_of(*ex, *t);
-          if (auto* answer = std::get_if<Response>(&round)) {
-            p.refusal = std::move(*answer);
-            return;
-          }
-          const projections::Round& r = *std::get<const projections::Round*>(round);
+          auto found = path_round(s, *ex, p.refusal);
+          if (!found) return;
+          const Tournament* t = found->tournament;
+          const projections::Round& r = *found->round;
           if (r.number != t->rounds.size()) {
             p.refusal = problem(*ex, http::status::conflict,
                                 i18n::Message("api.round.close_not_last",

@@ -15,6 +15,7 @@ using projections::Tournament;
 
 namespace {
 using schema::text;
+}  // namespace
 
 const char* method_name(schema::SeatingMethod method) {
   switch (method) {
@@ -27,7 +28,6 @@ const char* method_name(schema::SeatingMethod method) {
   }
   return "manual";
 }
-}  // namespace
 
 std::string iso_time(std::int64_t micros) {
   std::time_t seconds = static_cast<std::time_t>(micros / 1000000);

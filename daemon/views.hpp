@@ -17,6 +17,9 @@
 
 namespace tally::daemon {
 
+// "random", "standings" or "manual": a seating method as the API names it.
+const char* method_name(schema::SeatingMethod method);
+
 // "2026-11-30T14:32:05.123Z" from microseconds since the epoch.
 std::string iso_time(std::int64_t micros);
 
