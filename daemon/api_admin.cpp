@@ -3,6 +3,7 @@
 #include "daemon/body.hpp"
 #include "daemon/log.hpp"
 #include "daemon/secrets.hpp"
+#include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
 #include "events/sha256.hpp"
 #include "projections/collation.hpp"
@@ -569,23 +570,8 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
   const projections::Seating& seating = *plan.seating;
   std::uint32_t number = t.next_round();
   json::array tables;
-  for (const auto& table : seating.tables) {
-    json::array players, repeats;
-    for (const auto& p : table.players) players.emplace_back(p);
-    for (const auto& [a, b] : t.met_before(number, table.players))
-      repeats.push_back(json::array{a, b});
-    json::object out{
-        {"table", table.number},
-        {"players", std::move(players)},
-        {"league", table.league.empty() ? json::value(nullptr) : json::value(table.league)},
-        {"repeats", std::move(repeats)}};
-    if (!table.rating_leagues.empty()) {
-      json::array leagues;
-      for (const auto& l : table.rating_leagues) leagues.emplace_back(l);
-      out["rating_leagues"] = std::move(leagues);
-    }
-    tables.push_back(std::move(out));
-  }
+  const Tournament::Meetings met = t.meetings_before(number);
+  for (const auto& table : seating.tables) tables.push_back(seated_table_json(met, table));
   json::object out{{"ok", true},
                    {"round", number},
                    {"seq", t.last_seq},
@@ -600,20 +586,11 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
 }
 
 void Api::get_round(const ExchangePtr& ex) {
-  const std::string& t_id = ex->params.at("t");
   ex->respond(state_.read([&](const LiveState& s) {
-    const Tournament* t = s.tournament(t_id);
-    if (t == nullptr) return tournament_not_found(*ex, t_id);
-    const projections::Round* round = nullptr;
-    try {
-      round = t->round(static_cast<std::uint32_t>(std::stoul(ex->params.at("r"))));
-    } catch (const std::exception&) {
-    }
-    if (round == nullptr) {
-      return problem(*ex, http::status::not_found,
-                     i18n::Message("api.round.not_found",
-                                   {{"round", ex->params.at("r")}, {"tournament", t_id}}));
-    }
+    RoundRef found;
+    if (auto missing = find_round(s, *ex, found)) return std::move(*missing);
+    const Tournament* t = found.tournament;
+    const projections::Round* round = found.round;
     return with_seq(
         json_response(ex->request, http::status::ok,
                       round_json(s, *t, *s.game_of(*t), *round, ex->identity.authenticated())),

@@ -4,9 +4,8 @@
 #include "daemon/log.hpp"
 #include "daemon/organizer_token.hpp"
 #include "daemon/secrets.hpp"
+#include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
-
-#include <chrono>
 
 namespace tally::daemon {
 
@@ -20,39 +19,6 @@ namespace {
 constexpr std::uint64_t kMaxRoundMinutes = 600;
 constexpr std::uint64_t kMaxExtensionMinutes = 180;
 constexpr std::size_t kMaxCheckInPlayers = 10'000;
-
-std::int64_t now_micros() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-// The tournament of the path's {t} and its round {r}; when either is missing, nullopt and the
-// 404 to answer in `refusal`. REQUIRES: inside state.read().
-struct TournamentRound {
-  const Tournament* tournament;
-  const projections::Round* round;
-};
-std::optional<TournamentRound> path_round(const LiveState& s, const Exchange& ex,
-                                          std::optional<Response>& refusal) {
-  const std::string& t_id = ex.params.at("t");
-  const Tournament* t = s.tournament(t_id);
-  if (t == nullptr) {
-    refusal = tournament_not_found(ex, t_id);
-    return std::nullopt;
-  }
-  const std::string& r = ex.params.at("r");
-  const projections::Round* round = nullptr;
-  if (!r.empty() && r.size() < 10 && r.find_first_not_of("0123456789") == std::string::npos) {
-    round = t->round(static_cast<std::uint32_t>(std::stoul(r)));
-  }
-  if (round == nullptr) {
-    refusal = problem(ex, http::status::not_found,
-                      i18n::Message("api.round.not_found", {{"round", r}, {"tournament", t_id}}));
-    return std::nullopt;
-  }
-  return TournamentRound{t, round};
-}
 
 Draft tournament_event(const Exchange& ex, const std::string& reason = "") {
   Draft d;
@@ -269,11 +235,11 @@ void Api::round_clock(const ExchangePtr& ex) {
       [this, ex, t_id, action = *action, minutes = minutes.value_or(0), reason, number] {
         Prepared p;
         state_.read([&](const LiveState& s) {
-          auto found = path_round(s, *ex, p.refusal);
-          if (!found) return;
-          const Tournament* t = found->tournament;
-          const projections::Round& r = *found->round;
-          if (auto refusal = r.clock.refusal(action, now_micros())) {
+          RoundRef found;
+          if ((p.refusal = find_round(s, *ex, found))) return;
+          const Tournament* t = found.tournament;
+          const projections::Round& r = *found.round;
+          if (auto refusal = r.clock.refusal(action, server_now_micros())) {
             p.refusal = problem(*ex, http::status::conflict,
                                 i18n::Message(std::string(*refusal), {{"round", r.number}}),
                                 {{"clock", "", "action",
@@ -299,8 +265,8 @@ void Api::round_clock(const ExchangePtr& ex) {
         return state_.read([&](const LiveState& s) {
           const projections::Round* round = s.tournament(t_id)->round(number);
           json::object out{{"seq", r.last_seq}, {"round", number}};
-          out["clock"] =
-              round ? json::value(clock_json(round->clock, now_micros())) : json::value(nullptr);
+          out["clock"] = round ? json::value(clock_json(round->clock, server_now_micros()))
+                               : json::value(nullptr);
           return json_response(ex->request, http::status::created, out);
         });
       });
@@ -326,10 +292,10 @@ void Api::close_round(const ExchangePtr& ex) {
         std::uint32_t number = 0;
         bool final = false;
         state_.read([&](const LiveState& s) {
-          auto found = path_round(s, *ex, p.refusal);
-          if (!found) return;
-          const Tournament* t = found->tournament;
-          const projections::Round& r = *found->round;
+          RoundRef found;
+          if ((p.refusal = find_round(s, *ex, found))) return;
+          const Tournament* t = found.tournament;
+          const projections::Round& r = *found.round;
           if (r.number != t->rounds.size()) {
             p.refusal = problem(*ex, http::status::conflict,
                                 i18n::Message("api.round.close_not_last",

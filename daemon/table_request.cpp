@@ -8,21 +8,29 @@
 
 namespace tally::daemon {
 
-std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
+std::optional<Response> find_round(const LiveState& s, const Exchange& ex, RoundRef& ref) {
   const std::string& t_id = ex.params.at("t");
   ref.tournament = s.tournament(t_id);
   if (ref.tournament == nullptr) return tournament_not_found(ex, t_id);
-  ref.game = s.game_of(*ref.tournament);
   auto round = parse_number(ex.params.at("r"));
-  auto table = parse_number(ex.params.at("n"));
-  const projections::Round* r = round && *round <= UINT32_MAX
-                                    ? ref.tournament->round(static_cast<std::uint32_t>(*round))
-                                    : nullptr;
-  if (r == nullptr) {
+  ref.round = round && *round <= UINT32_MAX
+                  ? ref.tournament->round(static_cast<std::uint32_t>(*round))
+                  : nullptr;
+  if (ref.round == nullptr) {
     return problem(
         ex, http::status::not_found,
         i18n::Message("api.round.not_found", {{"round", ex.params.at("r")}, {"tournament", t_id}}));
   }
+  return std::nullopt;
+}
+
+std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
+  RoundRef round;
+  if (auto missing = find_round(s, ex, round)) return missing;
+  ref.tournament = round.tournament;
+  ref.game = s.game_of(*ref.tournament);
+  const projections::Round* r = round.round;
+  auto table = parse_number(ex.params.at("n"));
   ref.round = r->number;
   ref.seated =
       table && *table <= UINT32_MAX ? r->table(static_cast<std::uint32_t>(*table)) : nullptr;

@@ -15,6 +15,15 @@
 
 namespace tally::daemon {
 
+// The round a request names ({t} and {r}), looked up under the state's read lock.
+struct RoundRef {
+  const projections::Tournament* tournament = nullptr;
+  const projections::Round* round = nullptr;
+};
+
+// Fills `ref` from the request's {t} and {r}; the 404 answer when one does not exist.
+std::optional<Response> find_round(const LiveState& s, const Exchange& ex, RoundRef& ref);
+
 // The table a request names, looked up under the state's read lock.
 struct TableRef {
   const projections::Tournament* tournament = nullptr;

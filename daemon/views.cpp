@@ -129,16 +129,8 @@ std::vector<std::uint32_t> unreported_tables(const Tournament& t, const projecti
   return open;
 }
 
-json::array repeats_json(const Tournament& t, std::uint32_t round,
-                         const std::vector<std::string>& players) {
-  json::array out;
-  for (const auto& [a, b] : t.met_before(round, players)) out.push_back(json::array{a, b});
-  return out;
-}
-
-json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
-                        std::uint32_t round, const projections::SeatedTable& seated,
-                        bool authorship) {
+json::object seated_table_json(const Tournament::Meetings& met,
+                               const projections::SeatedTable& seated) {
   json::array players;
   for (const auto& p : seated.players) players.emplace_back(p);
   json::object out{{"table", seated.number}, {"players", std::move(players)}};
@@ -148,13 +140,23 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
     for (const auto& l : seated.rating_leagues) leagues.emplace_back(l);
     out["rating_leagues"] = std::move(leagues);
   }
+  json::array repeats;
+  for (const auto& [a, b] : Tournament::repeats_among(met, seated.players))
+    repeats.push_back(json::array{a, b});
+  out["repeats"] = std::move(repeats);
+  return out;
+}
+
+json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
+                        std::uint32_t round, const projections::SeatedTable& seated,
+                        bool authorship, const Tournament::Meetings* met) {
+  json::object out = seated_table_json(met != nullptr ? *met : t.meetings_before(round), seated);
   const projections::TableState* table = t.table(round, seated.number);
   auto blank = projections::blank_table(round, seated.number);
   if (table == nullptr) table = &blank;
 
   std::optional<json::object> result = game.table_result(t, *table);
   out["status"] = result ? "reported" : "open";
-  out["repeats"] = repeats_json(t, round, seated.players);
   out["version"] = table->version;
   out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
   if (const projections::Action* entry = table->result()) {
@@ -176,8 +178,9 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
                         const projections::Round& round, bool authorship) {
   json::array tables;
   int reported = 0;
+  const Tournament::Meetings met = t.meetings_before(round.number);  // once for all its tables
   for (const auto& seated : round.tables) {
-    json::object table = table_json(state, t, game, round.number, seated, authorship);
+    json::object table = table_json(state, t, game, round.number, seated, authorship, &met);
     if (table.at("status") == "reported") ++reported;
     tables.push_back(std::move(table));
   }

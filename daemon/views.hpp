@@ -31,12 +31,20 @@ boost::json::object event_json(
     const schema::StoredEvent& event,
     const std::map<std::uint64_t, std::uint64_t>* superseded_by = nullptr, bool authorship = true);
 
+// A table as seated: {"table","players","league","rating_leagues"?,"repeats"} — `repeats` the
+// pairs at it found in `met` (who sat together in an earlier round). What a seating preview shows.
+boost::json::object seated_table_json(const projections::Tournament::Meetings& met,
+                                      const projections::SeatedTable& seated);
+
 // A table of a round: seating, status, version, the computed result and who entered it.
 // Without `authorship`: no `entered_by`, `entered_at` or `correction_reason` (`corrected` stays:
 // that a result was corrected is part of the result).
+// `met`: the round's meetings_before when the caller has them (a whole round's tables); else
+// they are worked out here.
 boost::json::object table_json(const LiveState& state, const projections::Tournament& t,
                                const projections::Game& game, std::uint32_t round,
-                               const projections::SeatedTable& seated, bool authorship = true);
+                               const projections::SeatedTable& seated, bool authorship = true,
+                               const projections::Tournament::Meetings* met = nullptr);
 
 // A round sheet: its tables with their status, and the reporting progress.
 boost::json::object round_json(const LiveState& state, const projections::Tournament& t,

@@ -122,9 +122,8 @@ std::vector<const Player*> Tournament::absent_players() const {
   return out;
 }
 
-std::vector<std::pair<std::string, std::string>> Tournament::met_before(
-    std::uint32_t round, const std::vector<std::string>& seated) const {
-  std::set<std::pair<std::string, std::string>> met;  // both orders
+Tournament::Meetings Tournament::meetings_before(std::uint32_t round) const {
+  Meetings met;
   for (const auto& r : rounds) {
     if (r.number >= round) continue;
     for (const auto& table : r.tables) {
@@ -135,10 +134,15 @@ std::vector<std::pair<std::string, std::string>> Tournament::met_before(
       }
     }
   }
+  return met;
+}
+
+std::vector<std::pair<std::string, std::string>> Tournament::repeats_among(
+    const Meetings& met, const std::vector<std::string>& players) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (std::size_t i = 0; i < seated.size(); ++i) {
-    for (std::size_t j = i + 1; j < seated.size(); ++j) {
-      if (met.count({seated[i], seated[j]}) > 0) out.emplace_back(seated[i], seated[j]);
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    for (std::size_t j = i + 1; j < players.size(); ++j) {
+      if (met.count({players[i], players[j]}) > 0) out.emplace_back(players[i], players[j]);
     }
   }
   return out;

@@ -129,10 +129,13 @@ class Tournament {
   // The last round was closed as the final one: its standings are the final standings.
   bool is_final() const { return !rounds.empty() && rounds.back().closed && rounds.back().final; }
 
-  // Pairs of `players` who sat at one table in a round before `round` (each pair once, in the
-  // order of `players`): the repeat opponents a seating would give.
-  std::vector<std::pair<std::string, std::string>> met_before(
-      std::uint32_t round, const std::vector<std::string>& players) const;
+  // Who sat at one table with whom in the rounds before `round`: each pair in both orders.
+  using Meetings = std::set<std::pair<std::string, std::string>>;
+  Meetings meetings_before(std::uint32_t round) const;
+  // The pairs of `players` found in `met` (each once, in the order of `players`): the repeat
+  // opponents a table seats.
+  static std::vector<std::pair<std::string, std::string>> repeats_among(
+      const Meetings& met, const std::vector<std::string>& players);
 
   // Folds one event of this tournament (its own stream or one of its tables) into the state.
   // Events must come in seq order. Returns false (and changes nothing) for an event that does
