@@ -42,6 +42,15 @@ LiveState::Tournaments::iterator LiveState::find_tournament(std::string_view id)
   return last_tournament_;
 }
 
+void LiveState::add_judge(Judge judge, capnp::Data::Reader token_hash, std::uint64_t seq) {
+  if (token_hash.size() == judge.token_hash.size()) {
+    std::copy(token_hash.begin(), token_hash.end(), judge.token_hash.begin());
+  }
+  judge.added_seq = seq;
+  judge_by_token_[judge.token_hash] = judges_.size();
+  judges_.push_back(std::move(judge));
+}
+
 void LiveState::apply_judges(const schema::StoredEvent& event) {
   judges_version_ = event.event().getVersion();
   auto payload = event.event().getPayload();
@@ -51,13 +60,7 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
     judge.id = text(added.getId());
     judge.name = text(added.getName());
     judge.role = added.getRole() == schema::Role::ORGANIZER ? Role::organizer : Role::judge;
-    auto hash = added.getTokenHash();
-    if (hash.size() == judge.token_hash.size()) {
-      std::copy(hash.begin(), hash.end(), judge.token_hash.begin());
-    }
-    judge.added_seq = event.seq();
-    judge_by_token_[judge.token_hash] = judges_.size();
-    judges_.push_back(std::move(judge));
+    add_judge(std::move(judge), added.getTokenHash(), event.seq());
   } else if (payload.isJudgeRevoked()) {
     for (auto& judge : judges_) {
       if (judge.id == text(payload.getJudgeRevoked().getId())) judge.revoked = true;
@@ -71,13 +74,7 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
     organizer.id = "organizer";
     organizer.name = "Organizer";
     organizer.role = Role::organizer;
-    auto hash = payload.getOrganizerToken().getTokenHash();
-    if (hash.size() == organizer.token_hash.size()) {
-      std::copy(hash.begin(), hash.end(), organizer.token_hash.begin());
-    }
-    organizer.added_seq = event.seq();
-    judge_by_token_[organizer.token_hash] = judges_.size();
-    judges_.push_back(std::move(organizer));
+    add_judge(std::move(organizer), payload.getOrganizerToken().getTokenHash(), event.seq());
   }
 }
 

@@ -85,6 +85,8 @@ class LiveState {
   void apply_locked(const schema::StoredEvent& event);
   Tournaments::iterator find_tournament(std::string_view id);
   void apply_judges(const schema::StoredEvent& event);
+  // Registers a judge (or the organizer) whose token hashes to `token_hash`, added by event `seq`.
+  void add_judge(Judge judge, capnp::Data::Reader token_hash, std::uint64_t seq);
 
   const projections::GameRegistry& games_;
   mutable std::shared_mutex mutex_;

@@ -23,6 +23,20 @@ std::unique_ptr<icu::Collator> make_collator(const std::string& locale) {
   return collator;
 }
 
+// A byte string whose plain byte order is `collator`'s order of UTF-8 texts.
+std::string sort_key_of(const icu::Collator& collator, std::string_view text) {
+  icu::UnicodeString s = icu::UnicodeString::fromUTF8(
+      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  std::vector<uint8_t> key(64);
+  int32_t size = collator.getSortKey(s, key.data(), static_cast<int32_t>(key.size()));
+  if (size > static_cast<int32_t>(key.size())) {
+    key.resize(size);
+    size = collator.getSortKey(s, key.data(), size);
+  }
+  // The key ends with a NUL that is not part of the order.
+  return std::string(reinterpret_cast<const char*>(key.data()), size > 0 ? size - 1 : 0);
+}
+
 }  // namespace
 
 Collation::Collation(const std::string& locale)
@@ -41,16 +55,7 @@ int Collation::compare(std::string_view a, std::string_view b) const {
 }
 
 std::string Collation::sort_key(std::string_view name) const {
-  icu::UnicodeString s = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(name.data(), static_cast<int32_t>(name.size())));
-  std::vector<uint8_t> key(64);
-  int32_t size = collator_->getSortKey(s, key.data(), static_cast<int32_t>(key.size()));
-  if (size > static_cast<int32_t>(key.size())) {
-    key.resize(size);
-    size = collator_->getSortKey(s, key.data(), size);
-  }
-  // The key ends with a NUL that is not part of the order.
-  return std::string(reinterpret_cast<const char*>(key.data()), size > 0 ? size - 1 : 0);
+  return sort_key_of(*collator_, name);
 }
 
 std::string same_name_key(std::string_view name) {
@@ -69,15 +74,7 @@ std::string same_name_key(std::string_view name) {
     }
   }
   while (!collapsed.empty() && collapsed.back() == ' ') collapsed.pop_back();
-  icu::UnicodeString s = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(collapsed.data(), static_cast<int32_t>(collapsed.size())));
-  std::vector<uint8_t> key(64);
-  int32_t size = primary->getSortKey(s, key.data(), static_cast<int32_t>(key.size()));
-  if (size > static_cast<int32_t>(key.size())) {
-    key.resize(size);
-    size = primary->getSortKey(s, key.data(), size);
-  }
-  return std::string(reinterpret_cast<const char*>(key.data()), size > 0 ? size - 1 : 0);
+  return sort_key_of(*primary, collapsed);
 }
 
 bool is_known_collation_locale(const std::string& locale) {
