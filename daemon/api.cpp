@@ -13,8 +13,13 @@ namespace tally::daemon {
 using http::verb;
 
 Api::Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
-         Metrics& metrics, const Config& config)
-    : store_(store), state_(state), games_(games), metrics_(metrics), config_(config) {}
+         Metrics& metrics, const Config& config, const TableKeys& table_keys)
+    : store_(store),
+      state_(state),
+      games_(games),
+      metrics_(metrics),
+      config_(config),
+      table_keys_(table_keys) {}
 
 void Api::finish_background_work() {
   background_.join();
@@ -56,6 +61,7 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament)},
       {verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments)},
       {verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament)},
+      {verb::patch, "/v1/tournaments/{t}", Access::organizer, bind(&Api::patch_tournament)},
       {verb::post, "/v1/tournaments/{t}/players", Access::organizer, bind(&Api::add_player)},
       {verb::post, "/v1/tournaments/{t}/players/import", Access::organizer, import_players(false)},
       {verb::post, "/v1/tournaments/{t}/players/import/check", Access::organizer,
@@ -77,9 +83,21 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/tournaments/{t}/rounds/{r}/close", Access::organizer,
        bind(&Api::close_round)},
       {verb::get, "/v1/tournaments/{t}/rounds/{r}", Access::public_read, bind(&Api::get_round)},
+      // Self-reporting: before the table's actions, whose {action} would match "proposals".
+      {verb::get, "/v1/tournaments/{t}/rounds/{r}/keys", Access::token, bind(&Api::round_keys)},
+      {verb::get, "/v1/tournaments/{t}/rounds/{r}/proposals", Access::token,
+       bind(&Api::round_proposals)},
+      {verb::get, table + "/key", Access::token, bind(&Api::table_key)},
+      {verb::post, table + "/proposals", Access::table, bind(&Api::propose)},
+      {verb::get, table + "/proposals", Access::table, bind(&Api::list_proposals)},
+      {verb::post, table + "/proposals/{id}/flag", Access::table, bind(&Api::flag_proposal)},
+      {verb::post, table + "/proposals/{id}/approve", Access::token,
+       bind(&Api::approve_proposal)},
+      {verb::post, table + "/proposals/{id}/reject", Access::token, bind(&Api::reject_proposal)},
       {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
       {verb::post, table + "/{action}", Access::token, table_action(false)},
-      {verb::post, table + "/{action}/check", Access::token, table_action(true)},
+      // A table token checks its proposal here (the result only; see post_table_action).
+      {verb::post, table + "/{action}/check", Access::table, table_action(true)},
       {verb::post, table + "/{action}/auto", Access::organizer, bind(&Api::auto_actions)},
       {verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event)},
       {verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings)},

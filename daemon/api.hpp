@@ -17,6 +17,7 @@
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
 #include "daemon/router.hpp"
+#include "daemon/table_token.hpp"
 #include "events/store.hpp"
 #include "projections/game.hpp"
 
@@ -29,6 +30,7 @@
 namespace tally::daemon {
 
 struct TableRequest;
+struct TableRef;
 
 // 409 for a round whose tables are not all reported: which ones, and that `force` with a reason
 // goes ahead anyway (error rule `round.unreported`, field `force`, `tables`).
@@ -38,7 +40,7 @@ Response unreported_refusal(const Exchange& ex, std::uint32_t round,
 class Api {
  public:
   Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
-      Metrics& metrics, const Config& config);
+      Metrics& metrics, const Config& config, const TableKeys& table_keys);
 
   // Waits for the background operations under way (before the I/O threads they answer on go).
   void finish_background_work();
@@ -133,6 +135,26 @@ class Api {
   void table_check(const ExchangePtr& ex, const TableRequest& req);
   void auto_actions(const ExchangePtr& ex);
   void void_event(const ExchangePtr& ex);
+  // --- self-reporting (api_proposals.cpp) ---
+  void patch_tournament(const ExchangePtr& ex);
+  void table_key(const ExchangePtr& ex);   // GET …/tables/{n}/key
+  void round_keys(const ExchangePtr& ex);  // GET …/rounds/{r}/keys: every table's at once
+  void propose(const ExchangePtr& ex);
+  void list_proposals(const ExchangePtr& ex);   // one table's, newest first
+  void round_proposals(const ExchangePtr& ex);  // the round's pending ones
+  void flag_proposal(const ExchangePtr& ex);
+  void reject_proposal(const ExchangePtr& ex);
+  void approve_proposal(const ExchangePtr& ex);
+  enum class ProposalReply { flag, reject };
+  void answer_proposal(const ExchangePtr& ex, ProposalReply reply);
+  std::optional<Response> find_proposal(const LiveState& s, const Exchange& ex, TableRef& ref,
+                                        const projections::Proposal*& proposal);
+  Response proposal_answer(const ExchangePtr& ex, const events::AppendResult& r, std::uint64_t id,
+                           http::status status);
+  json::object table_key_json(const projections::Tournament& t, const projections::Round& round,
+                              std::uint32_t table) const;
+  static std::optional<Response> unless_round_open(const Exchange& ex,
+                                                   const projections::Round& round);
   // --- reading ---
   void standings(const ExchangePtr& ex);
   void audit(const ExchangePtr& ex);
@@ -148,15 +170,16 @@ class Api {
   void export_log(const ExchangePtr& ex);
   std::filesystem::path backup_dir() const;
 
-  // The table answer (GET round's table entry plus seq) for a table write.
+  // The table answer (GET round's table entry plus seq, and `extra`'s members) for a table write.
   Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,
-                        http::status status);
+                        http::status status, json::object extra = {});
 
   events::EventStore& store_;
   LiveState& state_;
   const projections::GameRegistry& games_;
   Metrics& metrics_;
   const Config& config_;
+  const TableKeys& table_keys_;
   // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
   // would hold up every judge whose connection shares that thread.
   boost::asio::thread_pool background_{1};

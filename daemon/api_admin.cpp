@@ -153,12 +153,13 @@ void Api::revoke_judge(const ExchangePtr& ex) {
 void Api::create_tournament(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
-  BodyFields fields(*body, {"id", "name", "game", "locale", "rules"});
+  BodyFields fields(*body, {"id", "name", "game", "locale", "rules", "self_reporting"});
   auto id = fields.text("id", true, 64);
   auto name = fields.display_text("name", true);
   auto game_id = fields.text("game", true, 32);
   auto locale = fields.text("locale", false, 32).value_or("");
   const json::object* overrides = fields.object("rules");
+  bool self_reporting = fields.boolean("self_reporting").value_or(false);
   if (id && !valid_tournament_id(*id))
     fields.fail(
         "id", i18n::Message("api.tournament.id_pattern", {{"pattern", "[a-z0-9][a-z0-9-]{0,63}"}}),
@@ -185,7 +186,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
 
   write(
       ex,
-      [this, ex, id = *id, name = *name, game_id = *game_id, locale, rules] {
+      [this, ex, id = *id, name = *name, game_id = *game_id, locale, rules, self_reporting] {
         Prepared p;
         bool exists = state_.read([&](const LiveState& s) { return s.tournament(id) != nullptr; });
         if (exists) {
@@ -202,6 +203,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
         created.setGame(game_id);
         created.setLocale(locale);
         created.setRules(json::serialize(rules));
+        created.setSelfReporting(self_reporting);
         p.append.stream = projections::tournament_stream(id);
         p.append.expected = ExpectedVersion::no_stream();
         p.append.events.push_back(std::move(d));

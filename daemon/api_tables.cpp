@@ -15,12 +15,14 @@ using events::ExpectedVersion;
 using projections::Tournament;
 using Which = schema::Event::Payload::Which;
 
-Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::status status) {
+Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::status status,
+                           json::object extra) {
   return state_.read([&](const LiveState& s) {
     TableRef ref;
     if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
     json::object out = table_json(s, *ref.tournament, *ref.game, ref.round, *ref.seated);
     out["seq"] = r.last_seq;
+    for (auto& [key, value] : extra) out[key] = std::move(value);
     Response response = json_response(ex->request, status, out);
     response.set(http::field::etag, etag(r.stream_version));
     return response;
@@ -31,6 +33,12 @@ void Api::put_result(const ExchangePtr& ex) { table_action(ex, "result", false);
 
 void Api::post_table_action(const ExchangePtr& ex, bool check_only) {
   const std::string& action = ex->params.at("action");
+  if (ex->identity.table && action != "result") {
+    // A table token checks its result proposal, nothing else.
+    i18n::Message only("api.auth.table_token_only_proposes");
+    return ex->respond(problem(*ex, http::status::forbidden, only,
+                               {{"auth.table_token", "", "Authorization", only}}));
+  }
   if (action == "result" && !check_only) {
     Response r = problem(*ex, http::status::method_not_allowed, "api.table.result_is_put");
     r.set(http::field::allow, "PUT");
@@ -100,13 +108,9 @@ void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
     DraftedAction drafted = draft_table_action(s, *ex, req, ref);
     if (drafted.refusal) return std::move(*drafted.refusal);
     const std::uint64_t would_be = s.seq() + 1;  // the seq the action would get
-    // The tournament as the write would leave it: a copy (events are shared, not copied) with the
-    // table replaced, since a game may read a table through the tournament (a ledger of every
-    // round).
-    projections::Tournament tournament = *ref.tournament;
-    projections::TableState& after = tournament.tables[{ref.round, ref.seated->number}];
-    after = projections::with_proposed(*ref.state, drafted.draft.event().asReader(), would_be);
-    tournament.last_seq = would_be;
+    projections::Tournament tournament =
+        tournament_with(ref, drafted.draft.event().asReader(), would_be);
+    const projections::TableState& after = tournament.tables.at({ref.round, ref.seated->number});
     json::object out{{"ok", true}, {"seq", s.seq()}};
     auto result = ref.game->table_result(tournament, after);
     out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);

@@ -154,13 +154,14 @@ void App::run() {
   ensure_organizer(store, state, data);
 
   Router router;
-  Api api(store, state, *app.games, metrics, config);
+  const TableKeys table_keys = TableKeys::load_or_create(data);
+  Api api(store, state, *app.games, metrics, config, table_keys);
   api.add_routes(router);
   Pages pages(config.web_root);
   pages.add_routes(router);
   // The live feed, a WebSocket: its route names the tournament; reads may need a token (config).
   router.add_upgrade("/v1/tournaments/{t}/live", Access::public_read);
-  Dispatcher dispatcher(router, state, metrics, config);
+  Dispatcher dispatcher(router, state, metrics, config, table_keys);
 
   using Admitted = std::tuple<std::string, std::optional<std::uint64_t>, bool>;  // bool: a token
   auto admit = [&](Request& request,

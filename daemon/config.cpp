@@ -57,6 +57,10 @@ void Config::set(const std::string& key, const std::string& value) {
     rate_limit = parse_number<double>(key, value);
   } else if (key == "rate_burst") {
     rate_burst = parse_number<double>(key, value);
+  } else if (key == "table_rate_limit") {
+    table_rate_limit = parse_number<double>(key, value);
+  } else if (key == "table_rate_burst") {
+    table_rate_burst = parse_number<double>(key, value);
   } else if (key == "public_reads") {
     public_reads = parse_bool(key, value);
   } else if (key == "live_queue_limit") {

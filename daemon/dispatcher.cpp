@@ -31,12 +31,42 @@ std::optional<std::chrono::milliseconds> RateLimiter::take(const std::string& ke
 }
 
 Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& metrics,
-                       const Config& config)
+                       const Config& config, const TableKeys& table_keys)
     : router_(router),
       state_(state),
       metrics_(metrics),
       config_(config),
-      limiter_(config.rate_limit, config.rate_burst) {}
+      table_keys_(table_keys),
+      limiter_(config.rate_limit, config.rate_burst),
+      table_limiter_(config.table_rate_limit, config.table_rate_burst) {}
+
+std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
+                                              const std::map<std::string, std::string>& params) {
+  auto refuse = [](const char* rule, i18n::Message message) {
+    return ErrorEntry{rule, "", "Authorization", std::move(message)};
+  };
+  if (!identity.table) return std::nullopt;
+  if (access == Access::page || access == Access::public_read) return std::nullopt;
+  if (access != Access::table) {
+    return refuse("auth.table_token", i18n::Message("api.auth.table_token_only_proposes"));
+  }
+  const TableScope& scope = *identity.table;
+  auto param = [&](const char* name) {
+    auto it = params.find(name);
+    return it == params.end() ? std::string() : it->second;
+  };
+  if (param("t") != scope.tournament || param("r") != std::to_string(scope.round) ||
+      param("n") != std::to_string(scope.table)) {
+    return refuse("auth.table_token",
+                  i18n::Message("api.auth.table_token_other_table",
+                                {{"round", scope.round}, {"table", scope.table}}));
+  }
+  if (identity.table_round_closed) {
+    return refuse("auth.table_round_closed",
+                  i18n::Message("api.auth.table_round_closed", {{"round", scope.round}}));
+  }
+  return std::nullopt;
+}
 
 Caller Dispatcher::identify(const Request& request, const std::string& remote) const {
   Caller caller;
@@ -52,7 +82,25 @@ Caller Dispatcher::identify(const Request& request, const std::string& remote) c
     caller.limiter_key = "addr:" + remote;
     return caller;
   }
-  auto hash = events::sha256(value.substr(kBearer.size()));
+  std::string_view token = value.substr(kBearer.size());
+  if (auto scope = TableKeys::claimed_scope(token)) {
+    // A table token: good while its table is seated as it was when the token was made.
+    caller.limiter_key = "table:" + scope->tournament + "/" + std::to_string(scope->round) + "/" +
+                         std::to_string(scope->table);
+    state_.read([&](const LiveState& s) {
+      const projections::Tournament* t = s.tournament(scope->tournament);
+      const projections::Round* round = t ? t->round(scope->round) : nullptr;
+      if (round == nullptr || round->table(scope->table) == nullptr ||
+          !table_keys_.valid(token, *scope, round->seq)) {
+        caller.bad_token = true;
+        return;
+      }
+      caller.identity.table = *scope;
+      caller.identity.table_round_closed = round->closed;
+    });
+    return caller;
+  }
+  auto hash = events::sha256(token);
   caller.limiter_key = "token:" + events::hex(hash);
   auto identity = state_.read([&](const LiveState& s) { return s.identify(hash); });
   if (identity) {
@@ -130,7 +178,9 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   bool open_route = ex->route == "/healthz" || ex->route == "/metrics";
   Caller caller = identify(ex->request, remote);
   if (!open_route) {
-    if (auto wait = limiter_.take(caller.limiter_key)) {
+    RateLimiter& limiter =
+        caller.identity.table && !caller.bad_token ? table_limiter_ : limiter_;
+    if (auto wait = limiter.take(caller.limiter_key)) {
       Response r = problem(*ex, http::status::too_many_requests, "api.auth.rate_limited");
       r.set(http::field::retry_after,
             std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
@@ -144,7 +194,11 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   }
   ex->identity = caller.identity;
   Access access = match.route->access;
+  if (auto refusal = table_token_refusal(ex->identity, access, ex->params)) {
+    return ex->respond(problem(*ex, http::status::forbidden, refusal->message, {*refusal}));
+  }
   bool needs_token = access == Access::token || access == Access::organizer ||
+                     (access == Access::table && !ex->identity.table) ||
                      (access == Access::public_read && !open_route && !may_read(caller));
   if (needs_token && !ex->identity.authenticated()) {
     Response r = problem(*ex, http::status::unauthorized, "api.auth.token_needed");

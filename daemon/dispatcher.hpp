@@ -10,6 +10,7 @@
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
 #include "daemon/router.hpp"
+#include "daemon/table_token.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -47,13 +48,20 @@ struct Caller {
   std::string limiter_key;  // the token's hash, or the remote address when anonymous
 };
 
+// Why a table token may not use a route (403), or nullopt when it may: only routes open to it
+// (Access::table), only at its own table, and only while its round is open.
+// (rule `auth.table_token`, or `auth.table_round_closed`, field `Authorization`.)
+std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
+                                              const std::map<std::string, std::string>& params);
+
 // A handler threw: the error is logged with the request's id, the caller gets a plain 500.
 // Also for handlers that run later on another thread (Api's background work).
 void answer_handler_failure(const ExchangePtr& ex, const std::exception& e);
 
 class Dispatcher {
  public:
-  Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config);
+  Dispatcher(const Router& router, const LiveState& state, Metrics& metrics, const Config& config,
+             const TableKeys& table_keys);
 
   // Answers `request`; `respond` is called exactly once, from any thread. `executor` is the
   // connection's (see Exchange::executor).
@@ -62,9 +70,11 @@ class Dispatcher {
 
   // Who sent the request (also used to admit live WebSocket clients).
   Caller identify(const Request& request, const std::string& remote) const;
-  // Whether a caller may read public resources under the current config.
+  // Whether a caller may read public resources under the current config (a table token may: the
+  // organizer gave it to the players at that table).
   bool may_read(const Caller& caller) const {
-    return config_.public_reads || caller.identity.authenticated();
+    return config_.public_reads || caller.identity.authenticated() ||
+           caller.identity.table.has_value();
   }
 
  private:
@@ -72,7 +82,9 @@ class Dispatcher {
   const LiveState& state_;
   Metrics& metrics_;
   const Config& config_;
+  const TableKeys& table_keys_;
   RateLimiter limiter_;
+  RateLimiter table_limiter_;  // table tokens: a bucket each, smaller than a judge's
   std::atomic<std::uint64_t> next_request_{1};
 };
 

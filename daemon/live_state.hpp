@@ -37,11 +37,23 @@ struct Judge {
   std::uint64_t added_seq = 0;
 };
 
+// The one table a table token (self-reporting) speaks for.
+struct TableScope {
+  std::string tournament;
+  std::uint32_t round = 0;
+  std::uint32_t table = 0;
+};
+
 // Who is asking: resolved from the bearer token on every request.
 struct Identity {
-  std::string id;  // judge id, "organizer"; empty when anonymous
+  std::string id;  // judge id, "organizer"; empty when anonymous or a table token
   std::string name;
   Role role = Role::judge;
+  // A table token's table: proposals there, and nothing else (authenticated() stays false, so
+  // every judge's or organizer's route refuses it).
+  std::optional<TableScope> table;
+  bool table_round_closed = false;  // the table token's round is closed: it is refused
+
   bool authenticated() const { return !id.empty(); }
   bool organizer() const { return authenticated() && role == Role::organizer; }
 };

@@ -100,6 +100,8 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}/board", Access::page, page("board.html"));
   router.add(http::verb::get, "/t/{t}/judge", Access::page, page("judge.html"));
   router.add(http::verb::get, "/t/{t}/console", Access::page, page("console.html"));
+  // A table's self-reporting page, opened from the QR code on its slip (the token in the fragment).
+  router.add(http::verb::get, "/t/{t}/report", Access::page, page("report.html"));
   auto asset = [this](std::string folder) {
     return [this, folder](const ExchangePtr& ex) {
       Response r = file(*ex, folder + ex->params.at("file"));

@@ -22,6 +22,7 @@ enum class Access {
   page,         // anyone, always: the pages themselves (the data they fetch is checked as usual)
   public_read,  // anyone (unless the config makes reads need a token)
   token,        // any valid token: a judge or the organizer
+  table,        // a judge, the organizer, or the table token of the path's {t}/{r}/{n}
   organizer,    // the organizer only
 };
 

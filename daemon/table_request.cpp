@@ -164,7 +164,7 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
     supersedes = current != nullptr ? current->seq() : 0;
     out.replaces_result = current != nullptr;
   }
-  if (supersedes != 0 && req.envelope.reason.empty()) {
+  if (supersedes != 0 && req.envelope.reason.empty() && !req.proposal) {
     return refuse(unprocessable(
         ex, is_result ? "api.correction.result_needs_reason" : "api.correction.invalid",
         {{"reason", "", "reason",
@@ -195,6 +195,15 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
                       rule_errors(broken)));
   }
   return out;
+}
+
+projections::Tournament tournament_with(const TableRef& ref, schema::Event::Reader event,
+                                        std::uint64_t seq) {
+  projections::Tournament tournament = *ref.tournament;
+  projections::TableState& after = tournament.tables[{ref.round, ref.seated->number}];
+  after = projections::with_proposed(*ref.state, event, seq);
+  tournament.last_seq = seq;
+  return tournament;
 }
 
 }  // namespace tally::daemon

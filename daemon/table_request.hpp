@@ -54,6 +54,9 @@ struct TableRequest {
   // neither (read_table_request's check_only), so it has none.
   bool first_entry = false;
   std::optional<std::uint64_t> expected_version;
+  // A proposal (self-reporting): over a result in effect it needs no reason yet — the judge who
+  // approves it gives the correction's reason then.
+  bool proposal = false;
 
   bool is_result() const { return action == "result"; }
 };
@@ -73,5 +76,11 @@ struct DraftedAction {
 // when the table's game has no such action.
 DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const TableRequest& req,
                                  TableRef& ref);
+
+// The tournament as appending `event` to `ref`'s table as `seq` would leave it: a copy (events are
+// shared, not copied) with that table replaced, since a game may read a table through the
+// tournament (a ledger of every round). What a check or a proposal shows as its result.
+projections::Tournament tournament_with(const TableRef& ref, schema::Event::Reader event,
+                                        std::uint64_t seq);
 
 }  // namespace tally::daemon

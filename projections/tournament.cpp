@@ -93,6 +93,12 @@ const TableState* Tournament::table(std::uint32_t round_number, std::uint32_t ta
   return it == tables.end() ? nullptr : &it->second;
 }
 
+const TableProposals* Tournament::proposals_at(std::uint32_t round_number,
+                                               std::uint32_t table_number) const {
+  auto it = proposals.find({round_number, table_number});
+  return it == proposals.end() ? nullptr : &it->second;
+}
+
 std::vector<const Player*> Tournament::active_players() const {
   std::vector<const Player*> out;
   for (const auto& p : players) {
@@ -159,12 +165,24 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
   if (stream.tournament.empty()) return false;
   if (!id.empty() && stream.tournament != id) return false;
 
+  if (stream.proposals) {
+    if (!proposals[{stream.round, stream.table}].apply(stored)) return false;
+    last_seq = stored.seq();
+    return true;
+  }
   if (stream.round != 0) {
-    if (!schema::is_table_action(payload.which())) return false;
+    const bool approval = payload.which() == Which::PROPOSAL_APPROVED;
+    if (!approval && !schema::is_table_action(payload.which())) return false;
     TableState& table = tables[{stream.round, stream.table}];
     table.round = stream.round;
     table.table = stream.table;
-    table.apply(stored);
+    if (approval) {
+      // Not an action of the table: it names the proposal the result just before it came from.
+      table.version = event.getVersion();
+      proposals[{stream.round, stream.table}].approve(stored);
+    } else {
+      table.apply(stored);
+    }
     last_seq = stored.seq();
     return true;
   }
@@ -179,9 +197,13 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       rules = created.getRules().size() == 0
                   ? boost::json::object()
                   : boost::json::parse(created.getRules().cStr()).as_object();
+      self_reporting = created.getSelfReporting();
       created_seq = stored.seq();
       break;
     }
+    case Which::SELF_REPORTING:
+      self_reporting = payload.getSelfReporting().getEnabled();
+      break;
     case Which::PLAYER_REGISTERED: {
       auto p = payload.getPlayerRegistered();
       Player player{text(p.getId()), text(p.getName())};
@@ -294,6 +316,11 @@ std::string table_stream(std::string_view tournament_id, std::uint32_t round, st
          std::to_string(table);
 }
 
+std::string proposals_stream(std::string_view tournament_id, std::uint32_t round,
+                             std::uint32_t table) {
+  return table_stream(tournament_id, round, table) + "/proposals";
+}
+
 StreamName parse_stream(std::string_view stream) {
   StreamName out;
   if (!stream.starts_with("t/")) return out;
@@ -310,8 +337,17 @@ StreamName parse_stream(std::string_view stream) {
   std::size_t table_at = tail.find("/table/");
   if (table_at == std::string_view::npos) return out;
   auto round = parse_number(tail.substr(0, table_at));
-  auto table = parse_number(tail.substr(table_at + 7));
-  if (!round || !table || *round == 0 || *table == 0) return out;
+  std::string_view table_part = tail.substr(table_at + 7);
+  constexpr std::string_view kProposals = "/proposals";
+  if (table_part.ends_with(kProposals)) {
+    table_part.remove_suffix(kProposals.size());
+    out.proposals = true;
+  }
+  auto table = parse_number(table_part);
+  if (!round || !table || *round == 0 || *table == 0) {
+    out.proposals = false;
+    return out;
+  }
   out.tournament = id;
   out.round = *round;
   out.table = *table;

@@ -5,6 +5,7 @@
 // Thread safety: a value type. The daemon guards the live instance with its own lock.
 #pragma once
 
+#include "projections/proposals.hpp"
 #include "projections/round_clock.hpp"
 #include "schema/stored_event.hpp"
 
@@ -82,15 +83,18 @@ TableState blank_table(std::uint32_t round, std::uint32_t table);
 using TableKey = std::pair<std::uint32_t, std::uint32_t>;  // (round, table)
 
 // Stream names: the tournament's own stream and one per table, so that judges at different
-// tables never conflict.
+// tables never conflict; a table's proposals have a stream of their own beside it, so that a
+// proposal never moves the version a judge's If-Match names.
 std::string tournament_stream(std::string_view id);
 std::string table_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
+std::string proposals_stream(std::string_view id, std::uint32_t round, std::uint32_t table);
 
 // A view into the parsed name: valid as long as the string it was parsed from.
 struct StreamName {
   std::string_view tournament;  // empty: not a tournament's stream
   std::uint32_t round = 0;      // 0: the tournament's own stream
   std::uint32_t table = 0;
+  bool proposals = false;  // the table's proposals stream (…/table/{n}/proposals)
 };
 StreamName parse_stream(std::string_view stream);
 
@@ -100,7 +104,8 @@ class Tournament {
   std::string name;
   std::string game;
   std::string locale;
-  boost::json::object rules;  // normalised by the game when the tournament was created
+  boost::json::object rules;    // normalised by the game when the tournament was created
+  bool self_reporting = false;  // players may propose their tables' results
   std::uint64_t created_seq = 0;
   std::uint64_t last_seq = 0;  // the newest event folded in
   std::uint64_t version = 0;   // the version of the tournament's own stream
@@ -108,10 +113,13 @@ class Tournament {
   std::vector<Player> players;  // in registration order
   std::vector<Round> rounds;    // round N at index N-1
   std::map<TableKey, TableState> tables;
+  std::map<TableKey, TableProposals> proposals;
 
   const Player* player(std::string_view id) const;
   const Round* round(std::uint32_t number) const;
   const TableState* table(std::uint32_t round, std::uint32_t table) const;
+  // The proposals made at a table, or null when none was.
+  const TableProposals* proposals_at(std::uint32_t round, std::uint32_t table) const;
   // Players not dropped, in registration order.
   std::vector<const Player*> active_players() const;
 

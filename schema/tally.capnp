@@ -87,6 +87,17 @@ struct Event {
     roundClock @24 :RoundClock;
     roundClosed @25 :RoundClosed;
     organizerToken @26 :OrganizerToken;
+    selfReporting @27 :SelfReporting;
+    resultProposed @28 :ResultProposed;
+    # Self-reporting (stream `t/{id}/r/{round}/table/{n}/proposals`): a result proposed from the
+    # table, waiting for a judge. It changes no result.
+    proposalFlagged @29 :ProposalRef;
+    # Someone at the table says the proposal is wrong; `reason` holds their note.
+    proposalRejected @30 :ProposalRef;
+    # A judge turned the proposal down; `reason` says why.
+    proposalApproved @31 :ProposalRef;
+    # In the table's own stream, appended together with the result it became (the event just
+    # before it): which proposal a judge approved.
   }
 }
 
@@ -101,6 +112,13 @@ struct TournamentCreated {
   # The collation locale for sorting names (`cs`, `it`, `ru`, …); empty: the root collation.
   rules @4 :Text $optional $jsonText;
   # Overrides of the game's defaults, already normalised by the game (a JSON object).
+  selfReporting @5 :Bool $optional;
+  # Players may propose their tables' results (judges approve them); off by default.
+}
+
+struct SelfReporting {
+  # The tournament's self-reporting setting from now on.
+  enabled @0 :Bool;
 }
 
 struct PlayerRegistered {
@@ -201,6 +219,19 @@ struct OrganizerToken {
   # The organizer's token from now on: every earlier organizer token stops working.
   tokenHash @0 :Data;
   # SHA-256 of the bearer token.
+}
+
+# --- Self-reporting (stream `t/{id}/r/{round}/table/{n}/proposals`, approvals in the table's) -----
+
+struct ResultProposed {
+  body @0 :Text $jsonText;
+  # The body of `PUT …/result` as proposed (a JSON object, checked by the game's rules when it was
+  # proposed and again when it is approved). The proposer's note, if any, is the event's `reason`.
+}
+
+struct ProposalRef {
+  proposal @0 :UInt64;
+  # The seq of the `resultProposed` event.
 }
 
 # --- Table actions (stream `t/{id}/r/{round}/table/{n}`) ------------------------------------------

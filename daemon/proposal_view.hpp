@@ -1,0 +1,24 @@
+// The JSON of self-reporting's proposals (docs/api.md, "Self-reporting"), shared by every
+// proposals endpoint so that they all say the same thing.
+//
+// Thread safety: pure functions that run inside LiveState::read().
+#pragma once
+
+#include "daemon/table_request.hpp"
+#include "projections/proposals.hpp"
+
+#include <string_view>
+
+namespace tally::daemon {
+
+// The author of what a table token appends (the stream names the table).
+inline constexpr std::string_view kTableAuthor = "table";
+
+// {"id","round","table","status","from_table","by","at","note","body","result",
+//  "replaces_result","differences":[{"field","player","entered","proposed"}],"flags":[…],
+//  "superseded_by","decision"}. For a pending proposal `result` is the table's result as
+// approving it would make it, and `differences` what it changes in the result entered (if any).
+boost::json::object proposal_json(const LiveState& s, const TableRef& ref,
+                                  const projections::Proposal& proposal);
+
+}  // namespace tally::daemon
