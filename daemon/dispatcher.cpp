@@ -178,8 +178,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   bool open_route = ex->route == "/healthz" || ex->route == "/metrics";
   Caller caller = identify(ex->request, remote);
   if (!open_route) {
-    RateLimiter& limiter =
-        caller.identity.table && !caller.bad_token ? table_limiter_ : limiter_;
+    RateLimiter& limiter = caller.identity.table && !caller.bad_token ? table_limiter_ : limiter_;
     if (auto wait = limiter.take(caller.limiter_key)) {
       Response r = problem(*ex, http::status::too_many_requests, "api.auth.rate_limited");
       r.set(http::field::retry_after,

@@ -48,7 +48,8 @@ std::optional<std::uint32_t> number(std::string_view text) {
 
 TableKeys::Secret hex_secret(const std::string& text) {
   TableKeys::Secret out{};
-  if (text.size() != out.size() * 2) throw std::runtime_error("table-keys.secret is not 64 hex digits");
+  if (text.size() != out.size() * 2)
+    throw std::runtime_error("table-keys.secret is not 64 hex digits");
   for (std::size_t i = 0; i < out.size(); ++i) {
     unsigned value = 0;
     auto [end, ec] = std::from_chars(text.data() + 2 * i, text.data() + 2 * i + 2, value, 16);
@@ -88,8 +89,8 @@ TableKeys TableKeys::load_or_create(const std::filesystem::path& data_dir) {
     out << text << '\n';
     if (!out) throw std::runtime_error("cannot write " + file.string());
   }
-  std::filesystem::permissions(file, std::filesystem::perms::owner_read |
-                                         std::filesystem::perms::owner_write);
+  std::filesystem::permissions(
+      file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   log::info("made the table tokens' secret", {{"path", file.string()}});
   return TableKeys(secret);
 }
