@@ -54,8 +54,8 @@ std::optional<Response> Api::find_proposal(const LiveState& s, const Exchange& e
   proposal = id && at ? at->find(*id) : nullptr;
   if (proposal == nullptr) {
     return problem(ex, http::status::not_found,
-                   i18n::Message("api.proposal.not_found", {{"id", ex.params.at("id")},
-                                                            {"table", ex.params.at("n")}}));
+                   i18n::Message("api.proposal.not_found",
+                                 {{"id", ex.params.at("id")}, {"table", ex.params.at("n")}}));
   }
   return std::nullopt;
 }
@@ -81,7 +81,8 @@ void Api::patch_tournament(const ExchangePtr& ex) {
   BodyFields fields(*body, {"self_reporting"});
   auto enabled = fields.boolean("self_reporting");
   if (fields.ok() && !enabled) fields.fail("self_reporting", "api.field.required");
-  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
+  if (!fields.ok())
+    return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t");
   auto answer = [ex](std::uint64_t seq, bool value) {
     return json_response(ex->request, http::status::ok,
@@ -263,8 +264,9 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
   auto note = fields.display_text(key, true, reply == ProposalReply::flag ? 500 : 1000);
   if (!fields.ok()) {
     return ex->respond(unprocessable(*ex,
-                                     reply == ProposalReply::flag ? "api.proposal.flag_needs_note"
-                                                                  : "api.proposal.reject_needs_reason",
+                                     reply == ProposalReply::flag
+                                         ? "api.proposal.flag_needs_note"
+                                         : "api.proposal.reject_needs_reason",
                                      fields.errors()));
   }
   auto id = std::make_shared<std::uint64_t>(0);
@@ -310,8 +312,7 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
                                                : payload.getProposalRejected().getProposal();
         }
         return proposal_answer(
-            ex, r, target,
-            reply == ProposalReply::flag ? http::status::created : http::status::ok);
+            ex, r, target, reply == ProposalReply::flag ? http::status::created : http::status::ok);
       });
 }
 

@@ -1,6 +1,6 @@
 // What differs between two results as the API shows them (a proposal against the entered result):
-// leaf by leaf, a list of per-player objects matched by their `player` member, so "Karel's vp 8 → 9"
-// is one difference however the players are ordered. Names no game: the schema's JSON is walked.
+// leaf by leaf, a list of per-player objects matched by their `player` member, so "Karel's vp 8 →
+// 9" is one difference however the players are ordered. Names no game: the schema's JSON is walked.
 //
 // Thread safety: pure functions.
 #pragma once
@@ -13,8 +13,8 @@
 namespace tally::daemon {
 
 struct JsonDifference {
-  std::string field;   // the member's name ("vp"); for a nested one its path ("bonus.roads")
-  std::string player;  // the `player` of the object it is in ("" when none)
+  std::string field;          // the member's name ("vp"); for a nested one its path ("bonus.roads")
+  std::string player;         // the `player` of the object it is in ("" when none)
   boost::json::value before;  // null when absent there
   boost::json::value after;   // null when absent there
 };

@@ -58,11 +58,11 @@ void put_outcome(const LiveState& s, const TableRef& ref, const json::object& bo
   json::array differences;
   for (auto& d : json_differences(payload_body(current->envelope()),
                                   payload_body(draft.event().asReader()))) {
-    differences.push_back(json::object{{"field", d.field},
-                                       {"player", d.player.empty() ? json::value(nullptr)
-                                                                   : json::value(d.player)},
-                                       {"entered", std::move(d.before)},
-                                       {"proposed", std::move(d.after)}});
+    differences.push_back(
+        json::object{{"field", d.field},
+                     {"player", d.player.empty() ? json::value(nullptr) : json::value(d.player)},
+                     {"entered", std::move(d.before)},
+                     {"proposed", std::move(d.after)}});
   }
   out["differences"] = std::move(differences);
 }

@@ -31,12 +31,12 @@ class Proposals : public ::testing::Test {
                                               std::vector<std::string>{"--table-rate-burst", "40"});
     daemon_->start();
     auto org = daemon_->organizer();
-    ASSERT_EQ(org.post("/v1/tournaments", json::object{{"id", "cup"},
-                                                       {"name", "Cup"},
-                                                       {"game", "catan"},
-                                                       {"self_reporting", true}})
-                  .status,
-              201);
+    ASSERT_EQ(
+        org.post("/v1/tournaments",
+                 json::object{
+                     {"id", "cup"}, {"name", "Cup"}, {"game", "catan"}, {"self_reporting", true}})
+            .status,
+        201);
     for (int i = 1; i <= 12; ++i) {
       ASSERT_EQ(org.post("/v1/tournaments/cup/players",
                          json::object{{"id", "p" + std::to_string(i)},
@@ -94,7 +94,6 @@ class Proposals : public ::testing::Test {
   std::string judge_token_;
 };
 
-
 TEST_F(Proposals, TheTableProposesAnotherPhoneFlagsAJudgeApprovesTheNewerOne) {
   auto phone_a = table_client(3), phone_b = table_client(3);
   auto first = phone_a.post(table(3) + "/proposals", result({{2, 4}, {3, 1}, {2, 1}, {2, 0}}));
@@ -110,7 +109,9 @@ TEST_F(Proposals, TheTableProposesAnotherPhoneFlagsAJudgeApprovesTheNewerOne) {
   auto sheet = organizer().get(kRound).json();
   EXPECT_TRUE(sheet.at("tables").at(2).at("result").is_null());
   EXPECT_EQ(sheet.at("tables").at(2).at("version").as_int64(), 0);
-  auto standings_rows = [&] { return organizer().get("/v1/tournaments/cup/standings").json().at("rows"); };
+  auto standings_rows = [&] {
+    return organizer().get("/v1/tournaments/cup/standings").json().at("rows");
+  };
   auto standings_before = standings_rows();
 
   auto flag = phone_b.post(table(3) + "/proposals/" + std::to_string(first_id) + "/flag",
@@ -155,12 +156,10 @@ TEST_F(Proposals, TheTableProposesAnotherPhoneFlagsAJudgeApprovesTheNewerOne) {
   auto audit = organizer().get("/v1/tournaments/cup/audit?table=3").json().at("events").as_array();
   std::vector<std::string> chain;
   for (const auto& e : audit) chain.push_back(str(e.at("type")) + " by " + str(e.at("by")));
-  EXPECT_EQ(chain, (std::vector<std::string>{"round_seated by organizer",
-                                             "result_proposed by table",
-                                             "proposal_flagged by table",
-                                             "result_proposed by table",
-                                             "catan_result by j1",
-                                             "proposal_approved by j1"}));
+  EXPECT_EQ(chain,
+            (std::vector<std::string>{"round_seated by organizer", "result_proposed by table",
+                                      "proposal_flagged by table", "result_proposed by table",
+                                      "catan_result by j1", "proposal_approved by j1"}));
   EXPECT_EQ(str(audit[2].at("reason")), "Player 12 had two cities");
 
   // All of it after a restart: statuses, the flag, and the table token still good.
@@ -183,8 +182,8 @@ TEST_F(Proposals, AProposalOverAnEnteredResultShowsItsDifferencesAndNeedsAReason
   ASSERT_EQ(entered.status, 201) << entered.body;
   std::string etag = entered.header("ETag");
 
-  auto proposed = table_client(3).post(table(3) + "/proposals",
-                                       result({{2, 4}, {3, 1}, {2, 2}, {2, 0}}));
+  auto proposed =
+      table_client(3).post(table(3) + "/proposals", result({{2, 4}, {3, 1}, {2, 2}, {2, 0}}));
   ASSERT_EQ(proposed.status, 201) << proposed.body;
   auto proposal = proposed.json().at("proposal");
   EXPECT_TRUE(proposal.at("replaces_result").as_bool());
@@ -197,15 +196,15 @@ TEST_F(Proposals, AProposalOverAnEnteredResultShowsItsDifferencesAndNeedsAReason
   // A proposal leaves the table's version alone: the judge's If-Match still holds.
   EXPECT_EQ(organizer().get(kRound).json().at("tables").at(2).at("version").as_int64(), 1);
 
-  std::string approve = table(3) + "/proposals/" + std::to_string(proposal.at("id").to_number<std::uint64_t>()) +
-                        "/approve";
+  std::string approve = table(3) + "/proposals/" +
+                        std::to_string(proposal.at("id").to_number<std::uint64_t>()) + "/approve";
   auto first_entry = judge().post(approve, json::object{}, {{"If-None-Match", "*"}});
   EXPECT_EQ(first_entry.status, 412);
   auto no_reason = judge().post(approve, json::object{}, {{"If-Match", etag}});
   ASSERT_EQ(no_reason.status, 422);
   EXPECT_EQ(str(no_reason.json().at("errors").at(0).at("field")), "reason");
-  auto other_member = judge().post(approve, json::object{{"players", json::array{}}},
-                                   {{"If-Match", etag}});
+  auto other_member =
+      judge().post(approve, json::object{{"players", json::array{}}}, {{"If-Match", etag}});
   EXPECT_EQ(other_member.status, 422);
   auto corrected = judge().post(approve, json::object{{"reason", "recounted with the table"}},
                                 {{"If-Match", etag}});
@@ -229,9 +228,10 @@ TEST_F(Proposals, ARejectionNeedsAReasonAndAProposalThatBreaksTheRulesIsRefusedA
 
   auto proposed = phone.post(table(3) + "/proposals", result({{2, 4}, {3, 1}, {2, 1}, {2, 0}}));
   ASSERT_EQ(proposed.status, 201);
-  std::string reject = table(3) + "/proposals/" +
-                       std::to_string(proposed.json().at("proposal").at("id").to_number<std::uint64_t>()) +
-                       "/reject";
+  std::string reject =
+      table(3) + "/proposals/" +
+      std::to_string(proposed.json().at("proposal").at("id").to_number<std::uint64_t>()) +
+      "/reject";
   EXPECT_EQ(judge().post(reject, json::object{}).status, 422);
   EXPECT_EQ(phone.post(reject, json::object{{"reason", "mine"}}).status, 403);
   auto rejected = judge().post(reject, json::object{{"reason", "Player 5 had 3 cities"}});
@@ -267,7 +267,8 @@ TEST_F(Proposals, ATableTokenWritesNothingElseAndDiesWithItsRoundAndItsSeating) 
   // Nothing of a token is in the store: not the token, not its hash's hex (there is none).
   std::string token = key(3);
   std::string mac = token.substr(token.rfind('.') + 1);
-  for (const auto& file : std::filesystem::recursive_directory_iterator(dir_.sub("data") + "/store")) {
+  for (const auto& file :
+       std::filesystem::recursive_directory_iterator(dir_.sub("data") + "/store")) {
     if (!file.is_regular_file()) continue;
     std::ifstream in(file.path(), std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -280,16 +281,22 @@ TEST_F(Proposals, ATableTokenWritesNothingElseAndDiesWithItsRoundAndItsSeating) 
     json::array rows;
     int cities = 4;
     for (const auto& p : players) {
-      rows.push_back(json::object{{"player", p},   {"settlements", 2}, {"cities", cities},
-                                  {"vp_cards", 0}, {"knights", 0},     {"roads", 5},
-                                  {"longest_road", 3}, {"largest_army", false},
+      rows.push_back(json::object{{"player", p},
+                                  {"settlements", 2},
+                                  {"cities", cities},
+                                  {"vp_cards", 0},
+                                  {"knights", 0},
+                                  {"roads", 5},
+                                  {"longest_road", 3},
+                                  {"largest_army", false},
                                   {"longest_road_holder", false}});
       cities = 1;
     }
-    ASSERT_EQ(judge().put(table(n) + "/result", json::object{{"players", rows}},
-                          {{"If-None-Match", "*"}})
-                  .status,
-              201);
+    ASSERT_EQ(
+        judge()
+            .put(table(n) + "/result", json::object{{"players", rows}}, {{"If-None-Match", "*"}})
+            .status,
+        201);
   }
   ASSERT_EQ(organizer().post(std::string(kRound) + "/close", json::object{}).status, 201);
   auto closed = phone.post(table(3) + "/proposals", body);
@@ -301,12 +308,14 @@ TEST_F(Proposals, ATableTokenWritesNothingElseAndDiesWithItsRoundAndItsSeating) 
 TEST_F(Proposals, ASeatingVoidedAndMadeAgainGivesTheTablesNewTokens) {
   std::string old_token = key(3);
   auto round = organizer().get(kRound).json();
-  auto voided = organizer().post(
-      "/v1/tournaments/cup/events/" + std::to_string(round.at("seq").to_number<std::uint64_t>()) + "/void",
-      json::object{{"reason", "wrong players"}});
+  auto voided =
+      organizer().post("/v1/tournaments/cup/events/" +
+                           std::to_string(round.at("seq").to_number<std::uint64_t>()) + "/void",
+                       json::object{{"reason", "wrong players"}});
   ASSERT_EQ(voided.status, 200) << voided.body;
-  ASSERT_EQ(organizer().post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}}).status,
-            201);
+  ASSERT_EQ(
+      organizer().post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}}).status,
+      201);
   EXPECT_NE(key(3), old_token);
   EXPECT_EQ(daemon_->client(old_token).get(table(3) + "/proposals").status, 401);
 }
@@ -350,8 +359,9 @@ TEST_F(Proposals, WhileSelfReportingIsOffEveryProposalEndpointIs409) {
   EXPECT_EQ(org.get(std::string(kRound) + "/keys").status, 409);
   EXPECT_EQ(judge().get(std::string(kRound) + "/proposals").status, 409);
   // Only the organizer turns it on; a judge may not.
-  EXPECT_EQ(judge().request(boost::beast::http::verb::patch, "/v1/tournaments/cup",
-                            R"({"self_reporting":true})")
+  EXPECT_EQ(judge()
+                .request(boost::beast::http::verb::patch, "/v1/tournaments/cup",
+                         R"({"self_reporting":true})")
                 .status,
             403);
   auto on = org.request(boost::beast::http::verb::patch, "/v1/tournaments/cup",
