@@ -45,9 +45,12 @@ void Api::backup(const ExchangePtr& ex) {
     return ex->respond(problem(*ex, http::status::internal_server_error,
                                i18n::Message("api.backup.failed", {{"error", result.error}})));
   }
-  // The organizer's token file goes along, so that a restored server opens with the same token.
-  fs::path token = fs::path(config_.data) / "organizer.token";
-  if (fs::exists(token, ec)) fs::copy_file(token, partial / "organizer.token", ec);
+  // The organizer's token file goes along, so that a restored server opens with the same token,
+  // and the table tokens' secret, so that the printed slips' QR codes still work after a restore.
+  for (const char* file : {"organizer.token", "table-keys.secret"}) {
+    fs::path secret = fs::path(config_.data) / file;
+    if (fs::exists(secret, ec)) fs::copy_file(secret, partial / file, ec);
+  }
   // Two backups within a second at the same seq would get the same name: the later gets "-2", ….
   fs::path base = root / ("tallyd-" + utc_stamp() + "-seq" + std::to_string(result.head.seq));
   fs::path final_path = base;

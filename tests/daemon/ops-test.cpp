@@ -87,6 +87,17 @@ TEST_F(Ops, ABackupTakenWhileJudgesWriteRestoresToTheStandingsOfItsSeq) {
   EXPECT_EQ(std::filesystem::status(path + "/organizer.token").permissions() &
                 std::filesystem::perms::all,
             std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  // The table tokens' secret too: the slips' QR codes still work on the restored server.
+  std::ifstream original_secret(daemon_->data() + "/table-keys.secret");
+  std::ifstream backed_up_secret(path + "/table-keys.secret");
+  std::string original_text, backed_up_text;
+  std::getline(original_secret, original_text);
+  std::getline(backed_up_secret, backed_up_text);
+  EXPECT_EQ(backed_up_text.size(), 64u);
+  EXPECT_EQ(backed_up_text, original_text);
+  EXPECT_EQ(std::filesystem::status(path + "/table-keys.secret").permissions() &
+                std::filesystem::perms::all,
+            std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   TallydProcess restored(path);
   restored.start();
   auto org = restored.organizer();  // the same organizer token works there

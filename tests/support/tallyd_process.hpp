@@ -36,6 +36,7 @@ class TallydProcess {
   bool running() const { return pid_ > 0; }
 
   std::uint16_t port() const { return port_; }
+  const std::string& data() const { return data_; }
   std::string organizer_token() const;
   HttpClient client(const std::string& token) const {
     return HttpClient("127.0.0.1", port_, token);
