@@ -100,6 +100,7 @@ struct Server {
   Metrics metrics;
   Config config;
   Router router;
+  TableKeys table_keys{TableKeys::Secret{}};  // table tokens: parsed and refused, never valid here
   std::unique_ptr<Dispatcher> dispatcher;
 
   Server() {
@@ -111,7 +112,7 @@ struct Server {
     }
     state.apply(judge_added(1, "organizer", schema::Role::ORGANIZER, kOrganizerToken));
     state.apply(judge_added(2, "fuzz-judge", schema::Role::JUDGE, kJudgeToken));
-    dispatcher = std::make_unique<Dispatcher>(router, state, metrics, config);
+    dispatcher = std::make_unique<Dispatcher>(router, state, metrics, config, table_keys);
   }
 };
 

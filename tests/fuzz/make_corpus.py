@@ -55,6 +55,16 @@ def http():
           dump({"reason": "entered twice"}).decode()))
     write("http", "method-not-allowed", req("PATCH", "/v1/tournaments/cup"))
     write("http", "unknown-token", req("GET", "/v1/judges", "Authorization: Bearer nope\r\n"))
+    table_token = "Authorization: Bearer tt.cup.1.3.MflLDeXW48QQZND36n_U9Q\r\n"
+    write("http", "table-token-proposal", req("POST", "/v1/tournaments/cup/rounds/1/tables/3/proposals",
+          table_token + "Idempotency-Key: 5b1e\r\nContent-Type: application/json\r\n",
+          dump({"players": catan["players"], "reason": "we agree"}).decode()))
+    write("http", "table-token-malformed", req("GET", "/v1/tournaments/cup/rounds/1/tables/3/proposals",
+          "Authorization: Bearer tt.cup..3.\r\n"))
+    write("http", "approve-proposal", req("POST", "/v1/tournaments/cup/rounds/1/tables/3/proposals/17/approve",
+          judge + 'If-Match: "2"\r\n', dump({"reason": "recounted"}).decode()))
+    write("http", "self-reporting-on", req("PATCH", "/v1/tournaments/cup", org,
+          dump({"self_reporting": True}).decode()))
     chunked = dump({"feature": "road", "complete": True, "tiles": 4,
                     "figures": [{"player": "red", "figure": "follower"}]}).decode()
     write("http", "score-chunked",
