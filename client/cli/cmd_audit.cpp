@@ -22,9 +22,11 @@ std::string place_of(i18n::Lang lang, const std::string& stream) {
   auto r = stream.find("/r/");
   auto t = stream.find("/table/");
   if (r == std::string::npos || t == std::string::npos) return "";
-  return say(lang,
-             i18n::Message("cli.place.round_table", {{"round", stream.substr(r + 3, t - r - 3)},
-                                                     {"table", stream.substr(t + 7)}}));
+  // A table's proposals stream ("…/table/3/proposals") is that table's too.
+  std::string table = stream.substr(t + 7);
+  table = table.substr(0, table.find('/'));
+  return say(lang, i18n::Message("cli.place.round_table",
+                                 {{"round", stream.substr(r + 3, t - r - 3)}, {"table", table}}));
 }
 
 std::string seq_text(const json::value& v) { return "#" + cell_text(v); }
@@ -45,6 +47,7 @@ class AuditView {
  private:
   std::string who(const json::object& e) const {
     std::string id = text_member(e, "by");
+    if (id == "table") return say("cli.audit.by_table");  // a table token (self-reporting)
     auto it = judges_.find(id);
     return it == judges_.end() ? id : it->second + " (" + id + ")";
   }
@@ -100,19 +103,28 @@ class AuditView {
                                     {"players", cell_text(t.at("players"))}}));
         }
       }
-    } else if (kind(e) == "result") {
-      out << (corrects ? say("cli.audit.result_corrected") + replaces
-                       : say("cli.audit.result_entered"))
+    } else if (kind(e) == "result" || type == "result_proposed") {
+      out << (type == "result_proposed" ? say("cli.audit.proposed")
+              : corrects                ? say("cli.audit.result_corrected") + replaces
+                                        : say("cli.audit.result_entered"))
           << "\n";
-      if (p.contains("players")) {
+      const json::value* body = type == "result_proposed" ? p.if_contains("body") : &payload;
+      if (body != nullptr && body->is_object() && body->as_object().contains("players")) {
         std::ostringstream players;
-        print_entry(players, p.at("players").as_array(), info_, lang_);
+        print_entry(players, body->as_object().at("players").as_array(), info_, lang_);
         std::string line;
         for (std::istringstream in(players.str()); std::getline(in, line);) {
           out << "      " << line << "\n";
         }
       }
       return;
+    } else if (type == "proposal_flagged" || type == "proposal_approved" ||
+               type == "proposal_rejected") {
+      out << say(i18n::Message("cli.audit." + type, {{"seq", seq_text(p.at("proposal"))}}));
+    } else if (type == "self_reporting") {
+      out << say(p.contains("enabled") && p.at("enabled").as_bool()
+                     ? "cli.audit.self_reporting_on"
+                     : "cli.audit.self_reporting_off");
     } else if (type == "claimed_win") {
       out << say(i18n::Message("cli.audit.claim",
                                {{"player", info_.label_of(text_member(p, "player"))}}))

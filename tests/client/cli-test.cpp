@@ -727,6 +727,60 @@ TEST_F(Cli, CorrectVoidAndTheAuditShowsTheChain) {
   EXPECT_EQ(anonymous.exit_code, kAuth) << anonymous.err;
 }
 
+TEST_F(Cli, TheAuditShowsASelfReportedResultFromProposalToApproval) {
+  catan_tournament();
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.request(boost::beast::http::verb::patch, "/v1/tournaments/brno",
+                        R"({"self_reporting":true})")
+                .status,
+            200);
+  std::string table = "/v1/tournaments/brno/rounds/1/tables/1";
+  auto key = org.get(table + "/key");
+  ASSERT_EQ(key.status, 200) << key.body;
+  HttpClient phone = daemon_->client(std::string(key.json().at("token").as_string()));
+  json::array players;
+  for (auto [id, cities] :
+       std::vector<std::pair<const char*, int>>{{"a", 4}, {"b", 1}, {"c", 1}, {"d", 0}}) {
+    players.push_back(json::object{{"player", id},
+                                   {"settlements", 2},
+                                   {"cities", cities},
+                                   {"vp_cards", 0},
+                                   {"knights", 0},
+                                   {"roads", 5},
+                                   {"longest_road", 3},
+                                   {"largest_army", false},
+                                   {"longest_road_holder", false}});
+  }
+  auto proposed = phone.post(table + "/proposals", json::object{{"players", players}});
+  ASSERT_EQ(proposed.status, 201) << proposed.body;
+  std::string id = std::to_string(proposed.json().at("seq").to_number<std::uint64_t>());
+  ASSERT_EQ(
+      phone.post(table + "/proposals/" + id + "/flag", json::object{{"note", "Dana had a city"}})
+          .status,
+      201);
+  std::string eva = new_judge("Eva");
+  ASSERT_EQ(
+      daemon_->client(eva)
+          .post(table + "/proposals/" + id + "/approve", json::object{}, {{"If-None-Match", "*"}})
+          .status,
+      201);
+
+  CliResult audit = tally({"audit", "--round", "1", "--table", "1"});
+  ASSERT_EQ(audit.exit_code, kOk) << audit.err;
+  EXPECT_TRUE(contains(audit.out,
+                       "the table (its QR code)  round 1, table 1\n"
+                       "    result proposed (waiting for a judge):\n"))
+      << audit.out;
+  EXPECT_TRUE(contains(audit.out, "    flagged proposal #" + id +
+                                      " as wrong\n"
+                                      "    why: Dana had a city\n"))
+      << audit.out;
+  EXPECT_TRUE(
+      contains(audit.out, "    approved proposal #" + id + ": it is the table's result above\n"))
+      << audit.out;
+  EXPECT_TRUE(contains(audit.out, "Anna Horáková")) << audit.out;
+}
+
 TEST_F(Cli, CarcassonneScoringsThenTheFinalScoreOfferedFromTheirTotals) {
   auto org = daemon_->organizer();
   ASSERT_EQ(org.post("/v1/tournaments",
