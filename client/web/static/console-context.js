@@ -52,11 +52,12 @@ export class ConsoleContext {
   }
 
   // A request with the organizer's token: {status, ok, body}. Never throws for a status; a
-  // network failure answers status 0 with the error as the detail.
-  async call(method, path, body) {
+  // network failure answers status 0 with the error as the detail. `headers`: more of them
+  // (a precondition, an Idempotency-Key).
+  async call(method, path, body, headers = {}) {
     let answer;
     try {
-      answer = await request(method, path, { token: this.token, body });
+      answer = await request(method, path, { token: this.token, body, headers });
     } catch (e) {
       return { status: 0, ok: false, body: { detail: e.message } };
     }

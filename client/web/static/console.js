@@ -16,17 +16,19 @@ import { mountCheckin } from "./console-checkin.js";
 import { mountSeating } from "./console-seating.js";
 import { mountClock } from "./console-clock.js";
 import { mountTables } from "./console-tables.js";
+import { mountSelfReporting } from "./console-self-reporting.js";
 import { mountClose } from "./console-close.js";
 import { mountJudges } from "./console-judges.js";
 import { mountOrganizer } from "./console-organizer.js";
 
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
-const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "close", "judges", "organizer"];
+const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "judges", "organizer"];
 
 const ctx = new ConsoleContext(tournamentId, { onUnauthorized: () => tokenRefused() });
 let feed = null;
 let clock = null; // the clock section: it follows the live feed's round between reloads
+let selfReporting = null; // the self-reporting section: its proposals follow the feed's events
 
 // ---- the token ----------------------------------------------------------------------------------
 
@@ -131,6 +133,7 @@ async function start(token) {
     feed = new LiveFeed(tournamentId, {
       onMessage: (message) => {
         if (message.round) ctx.liveRound = { round: message.round, receivedAt: Date.now() };
+        if (message.type === "event") selfReporting.onEvent(message.event);
         if (message.type === "event" || message.type === "standings") {
           clearTimeout(timer);
           timer = setTimeout(() => ctx.token && ctx.reload(), 250);
@@ -167,6 +170,7 @@ async function main() {
   mountSeating(ctx);
   clock = mountClock(ctx);
   mountTables(ctx);
+  selfReporting = mountSelfReporting(ctx);
   mountClose(ctx);
   mountJudges(ctx);
   mountOrganizer(ctx, { useToken });

@@ -12,6 +12,10 @@
 // taken as if typed and removed from the address at once.
 //
 // Above it all, the current round's clock (clock.js), from the live feed and the round sheet.
+//
+// Between the tables and the form, "Proposals waiting" (judge-proposals.js): the results the
+// players proposed for the round's tables when the tournament has self-reporting on, each to be
+// approved (the table is then entered) or rejected with a reason.
 
 import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { createClock } from "./clock.js";
@@ -22,6 +26,7 @@ import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm, resultHeadings } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
+import { mountProposals } from "./judge-proposals.js";
 import { gameName } from "./standings-columns.js";
 import { claimants, resultTable } from "./table-result.js";
 
@@ -43,6 +48,8 @@ const state = {
   saving: false, // a save is under way: its own event is not another judge's
   clock: null, // the current round's clock (clock.js)
   currentRound: 0, // the newest round's number, whose clock is shown
+  proposals: null, // the "Proposals waiting" panel (judge-proposals.js)
+  proposalTables: new Set(), // the tables of the round shown with a proposal waiting
 };
 
 const playerName = (id) => (state.tournament.players.find((p) => p.id === id) || { name: id }).name;
@@ -54,6 +61,7 @@ function showTokenForm(message = "") {
   $("token-section").hidden = false;
   $("signed-in").hidden = true;
   $("picker").hidden = true;
+  $("proposals").hidden = true;
   $("table-section").hidden = true;
   $("token-error").textContent = message;
   $("token-input").setAttribute("aria-invalid", message ? "true" : "false");
@@ -137,6 +145,7 @@ async function start(token) {
     state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage });
     state.feed.start();
   }
+  if (!state.proposals) state.proposals = mountProposalsPanel();
   $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
   document.title = t("judge.title_named", { name: state.tournament.name });
   $("token-section").hidden = true;
@@ -144,6 +153,7 @@ async function start(token) {
   $("picker").hidden = false;
 
   if (!rounds.length) {
+    $("proposals").hidden = true;
     clear($("round-select"));
     setChildren($("tables"), el("p", {}, t("judge.picker.no_round")));
     return;
@@ -179,6 +189,7 @@ async function showRound(round, tableNumber = null) {
   state.sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
   if (state.sheet.round === state.currentRound) showClock(state.sheet, Date.now());
   renderTableChoices();
+  showProposals();
   const table = state.sheet.tables.find((candidate) => candidate.table === tableNumber);
   if (table) showTable(table);
   else $("table-section").hidden = true;
@@ -205,9 +216,13 @@ function renderTableChoices() {
       el("span", { class: "players" }, people(table.players.map(playerName))),
       el("span", { class: "status" }, status),
       claimants(table).map((p) => el("span", { class: "claim" }, tParts("judge.picker.claimed_win", { player: person(playerName(p)) }))),
+      state.proposalTables.has(table.table) ? el("span", { class: "proposal-waiting" }, t("proposals.waiting_mark")) : null,
     );
   });
+  // Drawn again (a proposal came or went) while a table's button had the focus: it keeps it.
+  const focused = $("tables").contains(document.activeElement) ? document.activeElement.dataset.table : null;
   setChildren($("tables"), buttons);
+  if (focused) buttons.find((b) => b.dataset.table === focused)?.focus();
 }
 
 // "Table 3", "Table 3 · league A".
@@ -735,6 +750,11 @@ let refreshTimer = null;
 function onLiveMessage(message) {
   if (message.type === "snapshot" || message.type === "standings") showClock(message.round, Date.now());
   if (message.type !== "event" || !state.sheet) return;
+  if (message.event.type === "self_reporting") {
+    reloadTournament().catch(readFailed);
+    return;
+  }
+  if (state.proposals) state.proposals.onEvent(message.event);
   const match = /\/r\/(\d+)\/table\/(\d+)$/.exec(message.event.stream || "");
   if (!match || Number(match[1]) !== state.round) return;
   clearTimeout(refreshTimer);
@@ -755,6 +775,61 @@ async function refreshChoices() {
     now.status === "reported"
       ? t("judge.table.entered_meanwhile", { judge: who, time: localTime(now.entered_at), version })
       : t("judge.table.changed_meanwhile", { version });
+}
+
+// ---- proposals waiting ----------------------------------------------------------------------------
+
+// A request with the judge's token that never throws: a network failure is status 0.
+async function judgeCall(method, path, body, headers = {}) {
+  try {
+    return await request(method, path, { token: state.token, body, headers });
+  } catch (e) {
+    return { status: 0, ok: false, etag: null, body: { detail: e.message } };
+  }
+}
+
+function mountProposalsPanel() {
+  return mountProposals($("proposals"), {
+    tournamentId,
+    call: judgeCall,
+    playerName,
+    level: 2,
+    game: () => state.tournament.game,
+    description: () => state.games.get(state.tournament.game) || null,
+    sheet: () => state.sheet, // the precondition of an approval: the table as this page has it
+    // Approved: the table is entered. The table shown is shown again (entered); another one's
+    // form, if the judge is typing it, is left as it is.
+    onApproved: async (table) => {
+      if (state.table && state.table.table === table.table) await refresh();
+      else await refreshChoices().catch(readFailed);
+    },
+    // Entered meanwhile (412): the round as it is now, for the next approval's precondition.
+    onConflict: () => refreshChoices().catch(readFailed),
+    onChange: (pending) => {
+      const tables = new Set(pending.map((p) => p.table));
+      const same = tables.size === state.proposalTables.size && [...tables].every((n) => state.proposalTables.has(n));
+      state.proposalTables = tables;
+      if (!same && state.sheet) renderTableChoices();
+    },
+    onUnauthorized: () => {
+      localStorage.removeItem(TOKEN_KEY);
+      state.token = null;
+      showTokenForm(t("judge.token.revoked"));
+    },
+  });
+}
+
+// The panel for the round shown; it says so when the tournament has self-reporting off.
+function showProposals() {
+  if (!state.proposals) return;
+  $("proposals").hidden = false;
+  state.proposals.show({ round: state.round, enabled: state.tournament.self_reporting === true });
+}
+
+// The organizer turned self-reporting on or off: the tournament is read again.
+async function reloadTournament() {
+  state.tournament = await getJson(tournamentPath(tournamentId), { token: state.token });
+  showProposals();
 }
 
 // ---- start --------------------------------------------------------------------------------------

@@ -1,10 +1,15 @@
 // A printed result slip for one table: who sits there, in seat order, and an empty box for
 // every value the judge will type in: the fields of the game's result as its description
 // (GET /v1/games, games.js) gives them, those derived from another left out.
+//
+// With self-reporting (the organizer's console), a slip also carries the QR code of its table's
+// report page (`qr`: the address, origin + the key's url): the players scan it to propose their
+// result. The public standings page prints slips without it (it has no table keys).
 
 import { el } from "./dom.js";
 import { askedFields, choiceName, fieldHeading, knownValue } from "./games.js";
 import { t } from "./i18n.js";
+import { encodeQr, qrSvg } from "./qr.js";
 
 // The columns of the slip: the heading of each field asked, a tick for a yes/no, the names to
 // write for several choices. AGoT's house is printed when the table's picks are known.
@@ -18,7 +23,8 @@ function slipFields(description) {
 }
 
 // `description`: the game's (GET /v1/games), or null (the slip then has one column, a score).
-export function resultSlip(tournament, sheet, table, playerName, description) {
+// `qr`: the address of the table's report page, printed as a QR code (a bye gets none).
+export function resultSlip(tournament, sheet, table, playerName, description, { qr = null } = {}) {
   const fields = slipFields(description);
   const title = [
     tournament.name,
@@ -40,10 +46,12 @@ export function resultSlip(tournament, sheet, table, playerName, description) {
     ),
   );
 
+  const heading = el("h3", {}, title.join(" · "));
+  const code = qr && !bye ? slipQr(qr, table) : null;
   return el(
     "article",
-    { class: "slip", dataset: { table: table.table } },
-    el("h3", {}, title.join(" · ")),
+    { class: code ? "slip with-qr" : "slip", dataset: { table: table.table } },
+    code ? el("div", { class: "slip-head" }, heading, code) : heading,
     bye
       ? el("p", {}, t("slip.bye", { player: playerName(table.players[0]) }))
       : el(
@@ -56,4 +64,11 @@ export function resultSlip(tournament, sheet, table, playerName, description) {
       ? null
       : el("p", { class: "signatures" }, el("span", {}, t("slip.judge_signature")), el("span", {}, t("slip.players_signatures"))),
   );
+}
+
+// The QR code of a table's report page, with a line saying what it is for.
+function slipQr(address, table) {
+  const svg = qrSvg(document, encodeQr(address), { title: t("slip.qr_title", { table: String(table.table) }) });
+  svg.setAttribute("class", "qr");
+  return el("figure", { class: "slip-qr" }, svg, el("figcaption", {}, t("slip.qr_caption")));
 }
