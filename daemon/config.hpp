@@ -26,10 +26,10 @@ struct Config {
   std::size_t max_screens = 10000;      // open live (WebSocket) screens; 503 before the upgrade
   double rate_limit = 100;  // requests per second per token (or per address when anonymous)
   double rate_burst = 200;  // requests a token may send at once before the rate applies
-  // A table token (self-reporting) is a phone at a table: a checked form sends a few requests a
-  // minute, so its own bucket is small (see docs/configuration.md).
-  double table_rate_limit = 0.5;       // requests per second per table token
-  double table_rate_burst = 30;        // requests a table token may send at once
+  // A table token (self-reporting) is the few phones at one table: a bucket of its own, smaller
+  // than a judge's — against a script, not against a table (docs/configuration.md).
+  double table_rate_limit = 2;   // requests per second per table token
+  double table_rate_burst = 60;  // requests a table token may send at once
   bool public_reads = true;            // tournaments, rounds, standings and live need no token
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
   bool live_deflate = true;  // permessage-deflate on the live feed when the client offers it

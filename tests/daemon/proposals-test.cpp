@@ -28,7 +28,7 @@ class Proposals : public ::testing::Test {
  protected:
   void SetUp() override {
     daemon_ = std::make_unique<TallydProcess>(dir_.sub("data"),
-                                              std::vector<std::string>{"--table-rate-burst", "40"});
+                                              std::vector<std::string>{"--table-rate-burst", "40", "--table-rate-limit", "0.5"});
     daemon_->start();
     auto org = daemon_->organizer();
     ASSERT_EQ(
