@@ -116,27 +116,48 @@ std::optional<std::string> broken(const Line& line, std::uint64_t expected_seq,
 
 }  // namespace
 
+std::string export_line(const ReadView& view, const schema::StoredEvent& e,
+                        const Digest& previous) {
+  auto envelope = e.event();
+  json::object line{{"seq", e.seq()},
+                    {"stream", text(envelope.getStream())},
+                    {"version", envelope.getVersion()},
+                    {"hash", hex(e.hash())},
+                    {"prev_hash", hex(previous)},
+                    {"bytes", base64_encode(e.bytes())},
+                    {"event", readable(e)}};
+  std::string key = text(envelope.getEventId());
+  if (!key.empty()) {
+    if (auto record = view.idempotency(key); record && record->first_seq == e.seq()) {
+      line["idempotency"] = json::object{{"key", key},
+                                         {"count", record->last_seq - record->first_seq + 1},
+                                         {"digest", hex(record->digest)}};
+    }
+  }
+  return json::serialize(line);
+}
+
+std::variant<EventStore::RestoredEvent, std::string> verify_line(std::string_view raw,
+                                                                 std::uint64_t expected_seq,
+                                                                 const Digest& previous) {
+  auto parsed = parse_line(raw);
+  if (auto* problem = std::get_if<std::string>(&parsed)) return std::move(*problem);
+  Line& line = std::get<Line>(parsed);
+  if (auto problem = broken(line, expected_seq, previous)) return std::move(*problem);
+  EventStore::RestoredEvent restored{line.seq, line.hash, std::move(line.bytes), line.stream,
+                                     line.version};
+  if (line.idempotency) {
+    std::tie(restored.idempotency_key, restored.idempotency_count, restored.idempotency_digest) =
+        *line.idempotency;
+  }
+  return restored;
+}
+
 ExportResult export_log(const ReadView& view, std::ostream& out) {
   ExportResult result;
   Digest previous{};
   view.scan(1, [&](const schema::StoredEvent& e) {
-    auto envelope = e.event();
-    json::object line{{"seq", e.seq()},
-                      {"stream", text(envelope.getStream())},
-                      {"version", envelope.getVersion()},
-                      {"hash", hex(e.hash())},
-                      {"prev_hash", hex(previous)},
-                      {"bytes", base64_encode(e.bytes())},
-                      {"event", readable(e)}};
-    std::string key = text(envelope.getEventId());
-    if (!key.empty()) {
-      if (auto record = view.idempotency(key); record && record->first_seq == e.seq()) {
-        line["idempotency"] = json::object{{"key", key},
-                                           {"count", record->last_seq - record->first_seq + 1},
-                                           {"digest", hex(record->digest)}};
-      }
-    }
-    out << json::serialize(line) << '\n';
+    out << export_line(view, e, previous) << '\n';
     previous = e.hash();
     result.events = e.seq();
     return true;
@@ -175,24 +196,14 @@ ImportResult import_log(std::istream& in, const std::string& dir) {
     while (!failed && std::getline(in, raw)) {
       ++number;
       if (raw.empty()) continue;
-      auto parsed = parse_line(raw);
-      if (auto* problem = std::get_if<std::string>(&parsed)) {
+      auto verified = verify_line(raw, expected_seq, previous);
+      if (auto* problem = std::get_if<std::string>(&verified)) {
         fail(number, *problem);
         break;
       }
-      Line& line = std::get<Line>(parsed);
-      if (auto problem = broken(line, expected_seq, previous)) {
-        fail(number, *problem);
-        break;
-      }
-      EventStore::RestoredEvent restored{line.seq, line.hash, std::move(line.bytes), line.stream,
-                                         line.version};
-      if (line.idempotency) {
-        std::tie(restored.idempotency_key, restored.idempotency_count,
-                 restored.idempotency_digest) = *line.idempotency;
-      }
+      auto& restored = std::get<EventStore::RestoredEvent>(verified);
+      previous = restored.hash;
       batch.push_back(std::move(restored));
-      previous = line.hash;
       ++expected_seq;
       if (batch.size() == 1000) {
         if (auto error = store.restore(batch)) {

@@ -17,6 +17,8 @@
 #include <istream>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <variant>
 
 namespace tally::events {
 
@@ -40,5 +42,15 @@ struct ImportResult {
 // Builds a store in `dir` (which must hold no store yet) from an export. On any failure nothing
 // is left in `dir` and the result names the line and the problem.
 ImportResult import_log(std::istream& in, const std::string& dir);
+
+// One export line: event `e` of `view`, whose previous event's hash is `previous`. (Replication
+// sends the log in the same lines.)
+std::string export_line(const ReadView& view, const schema::StoredEvent& e, const Digest& previous);
+
+// An export line checked as the next event after the one whose hash is `previous`, at
+// `expected_seq`: the event to restore, or what did not verify.
+std::variant<EventStore::RestoredEvent, std::string> verify_line(std::string_view raw,
+                                                                 std::uint64_t expected_seq,
+                                                                 const Digest& previous);
 
 }  // namespace tally::events

@@ -501,6 +501,20 @@ std::optional<std::string> EventStore::restore(const std::vector<RestoredEvent>&
   return std::nullopt;
 }
 
+std::optional<std::string> EventStore::replicate(const std::vector<RestoredEvent>& events) {
+  if (auto error = restore(events)) return error;
+  std::vector<Subscriber> listeners;
+  {
+    std::lock_guard lock(impl_->subscribers_mutex);
+    for (auto& [id, s] : impl_->subscribers) listeners.push_back(s);
+  }
+  for (const auto& e : events) {
+    StoredEvent event(e.seq, e.hash, e.bytes);
+    for (auto& listener : listeners) listener(event);
+  }
+  return std::nullopt;
+}
+
 VerifyResult EventStore::verify() const {
   VerifyResult result;
   auto view = read_view();

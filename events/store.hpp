@@ -261,6 +261,9 @@ class EventStore {
     Digest idempotency_digest{};
   };
   std::optional<std::string> restore(const std::vector<RestoredEvent>& events);
+  // A follower's copy of its primary's events: restore(), then every subscriber hears each event
+  // in seq order, as after an append. REQUIRES: as restore(), and one caller at a time.
+  std::optional<std::string> replicate(const std::vector<RestoredEvent>& events);
 
  private:
   friend class ReadView;
