@@ -4,6 +4,8 @@
 // every error with its rule id, player and field) and turned into the exit code it maps to.
 #pragma once
 
+#include "client/server_address.hpp"
+
 #include "client/cli/exit_codes.hpp"
 #include "client/http_client.hpp"
 #include "i18n/language.hpp"
@@ -19,15 +21,9 @@
 
 namespace tally::cli {
 
-struct ServerAddress {
-  std::string host;
-  std::uint16_t port = 80;
-  bool tls = false;  // https: the server's certificate is verified, host name included
-  std::string url;   // as normalised: http://host:port or https://host:port
-};
+using client::ServerAddress;
 
-// "http://host:port", "http://host" (port 80), "https://host[:port]" (port 443), "host:port".
-// Throws Failure(kUsage) for anything else (a path, user info, a bad port).
+// client::parse_server_address, an AddressProblem thrown as Failure(kUsage).
 ServerAddress parse_server_url(const std::string& url);
 
 // The TLS context for an https server: trusts `ca_file` (PEM) or, when empty, the system's
