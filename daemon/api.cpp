@@ -13,13 +13,16 @@ namespace tally::daemon {
 using http::verb;
 
 Api::Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
-         Metrics& metrics, const Config& config, const TableKeys& table_keys)
+         Metrics& metrics, const Config& config, const TableKeys& table_keys,
+         ReplicationSource& replication, const Follower* follower)
     : store_(store),
       state_(state),
       games_(games),
       metrics_(metrics),
       config_(config),
-      table_keys_(table_keys) {}
+      table_keys_(table_keys),
+      replication_(replication),
+      follower_(follower) {}
 
 void Api::finish_background_work() {
   background_.join();
@@ -58,6 +61,10 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/judges", Access::organizer, bind(&Api::create_judge)},
       {verb::get, "/v1/judges", Access::organizer, bind(&Api::list_judges)},
       {verb::delete_, "/v1/judges/{id}", Access::organizer, bind(&Api::revoke_judge)},
+      {verb::post, "/v1/replicas", Access::organizer, bind(&Api::create_replica)},
+      {verb::delete_, "/v1/replicas/{id}", Access::organizer, bind(&Api::revoke_replica)},
+      {verb::get, "/v1/replication", Access::organizer, bind(&Api::replication_status)},
+      {verb::get, "/v1/replication/log", Access::replica, bind(&Api::replication_log)},
       {verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament)},
       {verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments)},
       {verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament)},
@@ -139,6 +146,7 @@ Response idempotency_reused(const Exchange& ex) {
 }  // namespace
 
 void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn where) {
+  if (auto refusal = unless_primary(*ex)) return ex->respond(std::move(*refusal));
   auto key_header = ex->request.find("Idempotency-Key");
   if (key_header != ex->request.end()) {
     std::string key(key_header->value());

@@ -13,9 +13,11 @@
 #pragma once
 
 #include "daemon/config.hpp"
+#include "daemon/follower.hpp"
 #include "daemon/http.hpp"
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
+#include "daemon/replication_source.hpp"
 #include "daemon/router.hpp"
 #include "daemon/table_token.hpp"
 #include "events/store.hpp"
@@ -39,8 +41,10 @@ Response unreported_refusal(const Exchange& ex, std::uint32_t round,
 
 class Api {
  public:
+  // `follower`: set on a follower (tallyd --follow), null on a primary.
   Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
-      Metrics& metrics, const Config& config, const TableKeys& table_keys);
+      Metrics& metrics, const Config& config, const TableKeys& table_keys,
+      ReplicationSource& replication, const Follower* follower);
 
   // Waits for the background operations under way (before the I/O threads they answer on go).
   void finish_background_work();
@@ -91,6 +95,15 @@ class Api {
   void create_judge(const ExchangePtr& ex);
   void list_judges(const ExchangePtr& ex);
   void revoke_judge(const ExchangePtr& ex);
+  void add_token_holder(const ExchangePtr& ex, Role role);
+  void revoke_token_holder(const ExchangePtr& ex, Role role);
+  // --- replication (api_replication.cpp) ---
+  void create_replica(const ExchangePtr& ex);
+  void revoke_replica(const ExchangePtr& ex);
+  void replication_status(const ExchangePtr& ex);  // GET /v1/replication
+  void replication_log(const ExchangePtr& ex);     // GET /v1/replication/log (followers)
+  // A follower takes no write: 503 with Tally-Primary (null on a primary).
+  std::optional<Response> unless_primary(const Exchange& ex) const;
   // --- tournaments, players, rounds ---
   void create_tournament(const ExchangePtr& ex);
   void list_tournaments(const ExchangePtr& ex);
@@ -180,6 +193,8 @@ class Api {
   Metrics& metrics_;
   const Config& config_;
   const TableKeys& table_keys_;
+  ReplicationSource& replication_;
+  const Follower* follower_;
   // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
   // would hold up every judge whose connection shares that thread.
   boost::asio::thread_pool background_{1};

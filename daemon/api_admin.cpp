@@ -40,7 +40,14 @@ std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
 
 // --- judges ----------------------------------------------------------------------------------
 
-void Api::create_judge(const ExchangePtr& ex) {
+void Api::create_judge(const ExchangePtr& ex) { add_token_holder(ex, Role::judge); }
+void Api::create_replica(const ExchangePtr& ex) { add_token_holder(ex, Role::replica); }
+void Api::revoke_judge(const ExchangePtr& ex) { revoke_token_holder(ex, Role::judge); }
+void Api::revoke_replica(const ExchangePtr& ex) { revoke_token_holder(ex, Role::replica); }
+
+// A judge (POST /v1/judges) or a follower's replica token (POST /v1/replicas): a `judge_added`
+// event with the token's hash and the role; the token itself only in this answer.
+void Api::add_token_holder(const ExchangePtr& ex, Role role) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"name"});
@@ -52,12 +59,12 @@ void Api::create_judge(const ExchangePtr& ex) {
   auto id = std::make_shared<std::string>();
   write(
       ex,
-      [this, ex, name = *name, token, id] {
+      [this, ex, name = *name, token, id, role] {
         Prepared p;
         state_.read([&](const LiveState& s) {
           std::size_t n = s.judges().size();
           do {
-            *id = "j" + std::to_string(n++);
+            *id = (role == Role::replica ? "r" : "j") + std::to_string(n++);
           } while (s.judge(*id) != nullptr);
           p.append.expected = ExpectedVersion::exactly(s.judges_version());
         });
@@ -67,14 +74,14 @@ void Api::create_judge(const ExchangePtr& ex) {
         auto added = e.getPayload().initJudgeAdded();
         added.setId(*id);
         added.setName(name);
-        added.setRole(schema::Role::JUDGE);
+        added.setRole(role == Role::replica ? schema::Role::REPLICA : schema::Role::JUDGE);
         auto hash = events::sha256(*token);
         added.setTokenHash(capnp::Data::Reader(hash.data(), hash.size()));
         p.append.stream = kJudgesStream;
         p.append.events.push_back(std::move(d));
         return p;
       },
-      [this, ex, token](const AppendResult& r) {
+      [this, ex, token, role](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
         json::object out{{"seq", r.last_seq}};
         if (event) {
@@ -87,7 +94,7 @@ void Api::create_judge(const ExchangePtr& ex) {
           state_.read([&](const LiveState& s) {
             std::string key = same_name_key(name);
             for (const auto& j : s.judges()) {
-              if (j.id == id || j.revoked || j.role == Role::organizer) continue;
+              if (j.id == id || j.revoked || j.role != Role::judge || role != Role::judge) continue;
               if (same_name_key(j.name) != key) continue;
               warnings.push_back(json::object{
                   {"rule", "same_name"},
@@ -108,7 +115,7 @@ void Api::list_judges(const ExchangePtr& ex) {
   auto [seq, list] = state_.read([](const LiveState& s) {
     json::array out;
     for (const auto& j : s.judges()) {
-      if (j.role == Role::organizer) continue;
+      if (j.role != Role::judge) continue;
       out.push_back(json::object{{"id", j.id}, {"name", j.name}, {"revoked", j.revoked}});
     }
     return std::make_pair(s.seq(), out);
@@ -116,15 +123,15 @@ void Api::list_judges(const ExchangePtr& ex) {
   ex->respond(with_seq(json_response(ex->request, http::status::ok, list), seq));
 }
 
-void Api::revoke_judge(const ExchangePtr& ex) {
+void Api::revoke_token_holder(const ExchangePtr& ex, Role role) {
   std::string id = ex->params.at("id");
   write(
       ex,
-      [this, ex, id] {
+      [this, ex, id, role] {
         Prepared p;
         state_.read([&](const LiveState& s) {
           const Judge* j = s.judge(id);
-          if (j == nullptr || j->role == Role::organizer) {
+          if (j == nullptr || j->role != role) {
             p.refusal = problem(*ex, http::status::not_found,
                                 i18n::Message("api.judge.not_found", {{"id", id}}));
           } else if (j->revoked) {

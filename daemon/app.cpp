@@ -1,13 +1,16 @@
 #include "daemon/app.hpp"
 
+#include "client/http_client.hpp"
 #include "daemon/api.hpp"
 #include "daemon/archive_commands.hpp"
 #include "daemon/dispatcher.hpp"
+#include "daemon/follower.hpp"
 #include "daemon/live.hpp"
 #include "daemon/log.hpp"
 #include "daemon/organizer_token.hpp"
 #include "daemon/pages.hpp"
 #include "daemon/replay.hpp"
+#include "daemon/replication_source.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/server.hpp"
 #include "daemon/tls.hpp"
@@ -47,6 +50,27 @@ std::string organizer_token(const std::filesystem::path& file) {
   std::string token = random_token();
   write_token_file(file, token);
   return token;
+}
+
+// The follower of config.follow, when set (not started yet); null on a primary.
+std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore& store) {
+  if (config.follow.empty()) return nullptr;
+  auto parsed = client::parse_server_address(config.follow);
+  if (auto* problem = std::get_if<client::AddressProblem>(&parsed)) {
+    throw ConfigError("follow: not a server address (" + problem->key + "): " + config.follow);
+  }
+  if (config.follow_token_file.empty()) {
+    throw ConfigError("follow needs follow_token_file: the replica token (POST /v1/replicas)");
+  }
+  std::ifstream in(config.follow_token_file);
+  std::string token;
+  std::getline(in, token);
+  if (token.empty())
+    throw ConfigError("follow_token_file holds no token: " + config.follow_token_file);
+  auto address = std::get<client::ServerAddress>(parsed);
+  auto tls = address.tls ? client::client_tls(config.follow_ca_file) : nullptr;
+  log::info("following a primary", {{"primary", address.url}});
+  return std::make_unique<Follower>(store, address, token, tls);
 }
 
 void ensure_organizer(events::EventStore& store, const LiveState& state,
@@ -151,11 +175,16 @@ void App::run() {
   auto hub = std::make_shared<Hub>(live_io, state, store, config);
   store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
   auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
-  ensure_organizer(store, state, data);
+  ReplicationSource replication(store);
+  auto replication_subscription = store.subscribe(
+      [&replication](const schema::StoredEvent& e) { replication.appended(e.seq()); });
+  // A follower writes nothing of its own: its organizer is the primary's, in the copied log.
+  std::unique_ptr<Follower> follower = make_follower(config, store);
+  if (!follower) ensure_organizer(store, state, data);
 
   Router router;
   const TableKeys table_keys = TableKeys::load_or_create(data);
-  Api api(store, state, *app.games, metrics, config, table_keys);
+  Api api(store, state, *app.games, metrics, config, table_keys, replication, follower.get());
   api.add_routes(router);
   Pages pages(config.web_root);
   pages.add_routes(router);
@@ -179,7 +208,8 @@ void App::run() {
     }
     std::string tournament = match.params.at("t");
     Caller caller = dispatcher.identify(request, remote);
-    if (caller.bad_token || !dispatcher.may_read(caller)) {
+    const bool replica = caller.identity.authenticated() && caller.identity.role == Role::replica;
+    if (caller.bad_token || replica || !dispatcher.may_read(caller)) {
       return problem(request, audience(), http::status::unauthorized, "api.live.token_needed");
     }
     auto query = parse_query(request.target());
@@ -234,12 +264,15 @@ void App::run() {
     std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);
   }
 
-  serve(io, live_io, *server, *hub);
+  if (follower) follower->start();
+  serve(io, live_io, *server, *hub, [&replication] { replication.release_all(); });
+  if (follower) follower->stop();  // before what its events reach (the hub, the projections) goes
   api.finish_background_work();
   // Appends still queued (a drain that ran out of time) are answered now, while the Api and the
   // I/O contexts their completions post to still exist; the posted answers are then dropped.
   store.flush();
   store.unsubscribe(hub_subscription);
+  store.unsubscribe(replication_subscription);
   server.reset();
   hub.reset();
   live_io_holder.reset();  // drops the handlers still queued while what they refer to is alive
@@ -247,7 +280,8 @@ void App::run() {
   log::info("stopped", {{"seq", store.head().seq}});
 }
 
-void App::serve(IoPool& io, net::io_context& live_io, Server& server, Hub& hub) {
+void App::serve(IoPool& io, net::io_context& live_io, Server& server, Hub& hub,
+                const std::function<void()>& on_drain) {
   auto live_work = net::make_work_guard(live_io);
   net::signal_set signals(io.first(), SIGINT, SIGTERM);
   signals.async_wait([this](boost::system::error_code ec, int signal) {
@@ -268,6 +302,7 @@ void App::serve(IoPool& io, net::io_context& live_io, Server& server, Hub& hub) 
         signals.cancel();
         server.stop();
         hub.close_all();
+        on_drain();  // followers waiting for events are answered now, not at their timeout
       }
       if (server.connections() == 0 || std::chrono::steady_clock::now() > *deadline) {
         live_work.reset();

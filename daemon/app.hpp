@@ -10,6 +10,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include <functional>
 #include <memory>
 
 namespace tally::daemon {
@@ -29,7 +30,9 @@ class App {
 
  private:
   // Runs the I/O threads until stop(), then drains (see the comment in app.cpp).
-  void serve(IoPool& io, boost::asio::io_context& live_io, Server& server, Hub& hub);
+  // `on_drain`: called once when the drain starts (from an I/O thread).
+  void serve(IoPool& io, boost::asio::io_context& live_io, Server& server, Hub& hub,
+             const std::function<void()>& on_drain);
 
   struct Impl;
   std::unique_ptr<Impl> impl_;

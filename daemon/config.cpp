@@ -57,6 +57,12 @@ void Config::set(const std::string& key, const std::string& value) {
     rate_limit = parse_number<double>(key, value);
   } else if (key == "rate_burst") {
     rate_burst = parse_number<double>(key, value);
+  } else if (key == "follow") {
+    follow = value;
+  } else if (key == "follow_token_file") {
+    follow_token_file = value;
+  } else if (key == "follow_ca_file") {
+    follow_ca_file = value;
   } else if (key == "table_rate_limit") {
     table_rate_limit = parse_number<double>(key, value);
   } else if (key == "table_rate_burst") {

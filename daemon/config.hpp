@@ -39,6 +39,11 @@ struct Config {
   std::string tls_cert;      // PEM certificate (chain); with tls_key: serve HTTPS and WSS only
   std::string tls_key;       // the PEM private key of tls_cert
   std::uint64_t min_free_space_mib = 128;  // writes answer 503 while the disk has less free
+  // A follower of this primary (URL, e.g. http://10.0.0.5:8080): copies its log, serves reads,
+  // answers writes 503 with Tally-Primary. Empty: this server is a primary.
+  std::string follow;
+  std::string follow_token_file;  // the replica token the follower reads the primary's log with
+  std::string follow_ca_file;     // PEM the primary's certificate is checked against (https)
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);

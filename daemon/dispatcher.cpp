@@ -196,7 +196,19 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   if (auto refusal = table_token_refusal(ex->identity, access, ex->params)) {
     return ex->respond(problem(*ex, http::status::forbidden, refusal->message, {*refusal}));
   }
+  // A follower's token reads the replication log and nothing else (not even public reads: a leaked
+  // one must not be a way past public_reads = false).
+  const bool replica = ex->identity.authenticated() && ex->identity.role == Role::replica;
+  if (replica != (access == Access::replica) && access != Access::page &&
+      !(access == Access::replica && ex->identity.organizer())) {
+    if (replica || ex->identity.authenticated()) {
+      return ex->respond(
+          problem(*ex, http::status::forbidden,
+                  replica ? "api.auth.replica_only_reads_the_log" : "api.auth.replica_route"));
+    }
+  }
   bool needs_token = access == Access::token || access == Access::organizer ||
+                     access == Access::replica ||
                      (access == Access::table && !ex->identity.table) ||
                      (access == Access::public_read && !open_route && !may_read(caller));
   if (needs_token && !ex->identity.authenticated()) {

@@ -59,7 +59,9 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
     Judge judge;
     judge.id = text(added.getId());
     judge.name = text(added.getName());
-    judge.role = added.getRole() == schema::Role::ORGANIZER ? Role::organizer : Role::judge;
+    judge.role = added.getRole() == schema::Role::ORGANIZER ? Role::organizer
+                 : added.getRole() == schema::Role::REPLICA ? Role::replica
+                                                            : Role::judge;
     add_judge(std::move(judge), added.getTokenHash(), event.seq());
   } else if (payload.isJudgeRevoked()) {
     for (auto& judge : judges_) {

@@ -26,7 +26,7 @@
 
 namespace tally::daemon {
 
-enum class Role { organizer, judge };
+enum class Role { organizer, judge, replica };
 
 struct Judge {
   std::string id;

@@ -23,6 +23,7 @@ enum class Access {
   public_read,  // anyone (unless the config makes reads need a token)
   token,        // any valid token: a judge or the organizer
   table,        // a judge, the organizer, or the table token of the path's {t}/{r}/{n}
+  replica,      // a follower's token (or the organizer's): the replication log, nothing else
   organizer,    // the organizer only
 };
 

@@ -201,6 +201,8 @@ struct RoundSeated {
 enum Role {
   organizer @0;
   judge @1;
+  replica @2;
+  # A follower's token (tallyd --follow): it reads the log, nothing else.
 }
 
 struct JudgeAdded {

@@ -1,0 +1,74 @@
+// A follower (tallyd --follow URL --follow-token-file F; docs/operations.md): copies its primary's
+// log — what it misses first, then each event as it is appended — through
+// GET /v1/replication/log (daemon/replication_source.hpp), verifies every line's hash and its link
+// to the event before it, and stores the events exactly as they were (same seq, bytes and hash),
+// so the projections, pages and live feed it serves are built from the same log. It never writes
+// an event of its own. A network cut or a restart of either side is healed by asking again from
+// its own head; a primary whose log disagrees with what it holds is refused (logged, state
+// `refused`) and nothing is overwritten.
+//
+// Thread safety: one thread of its own does the copying; status() from any thread.
+#pragma once
+
+#include "client/server_address.hpp"
+#include "events/store.hpp"
+
+#include <boost/asio/ssl/context.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace tally::client {
+class HttpClient;
+}  // namespace tally::client
+
+namespace tally::daemon {
+
+class Follower {
+ public:
+  Follower(events::EventStore& store, client::ServerAddress primary, std::string token,
+           std::shared_ptr<boost::asio::ssl::context> tls);
+  ~Follower();  // stops
+
+  void start();
+  // Stops copying (waits for the request under way: at most kWaitSeconds and a little).
+  void stop();
+
+  struct Status {
+    // "connecting", "catching_up", "following", "disconnected" (the primary cannot be reached;
+    // it tries again), "refused" (the primary's log disagrees with ours, or its events do not
+    // verify: nothing is written; it tries again slowly), "unauthorized" (the token).
+    std::string state = "connecting";
+    std::uint64_t primary_seq = 0;  // the primary's head as its last answer said
+    std::string problem;            // why, for the last three states
+    std::int64_t last_contact_us = 0;
+  };
+  Status status() const;
+  const std::string& primary_url() const { return primary_.url; }
+
+  static constexpr int kWaitSeconds = 2;  // the long poll: at most this long idle per request
+
+ private:
+  void run();
+  // One request: copies what the primary answers. Returns how long to wait before the next.
+  std::chrono::milliseconds copy_once(client::HttpClient& http);
+  void set_state(std::string state, std::string problem);
+  void pause(std::chrono::milliseconds how_long);
+
+  events::EventStore& store_;
+  client::ServerAddress primary_;
+  std::string token_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
+  std::thread thread_;
+  std::atomic<bool> stopping_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  Status status_;  // GUARDED_BY(mutex_)
+};
+
+}  // namespace tally::daemon

@@ -1,0 +1,71 @@
+// The primary's side of replication (docs/operations.md, "A standby and a public mirror"): a
+// follower reads the log with GET /v1/replication/log?from=N&after=HASH&wait=S — export lines
+// (events/archive.hpp), so every event arrives with its hash, the previous hash and its exact
+// bytes and is verified again on the follower before it is stored. A request names the hash of
+// the follower's last event: a follower whose log is not a prefix of this one is refused (409),
+// never "caught up" over its own events. A request that finds nothing new waits (a long poll) until
+// an event is appended or S seconds pass, so a follower hears of a write at once. Each request
+// also says how far the follower is: its `from` − 1 is on its disk.
+//
+// Thread safety: serve() from any I/O thread; appended() from the store's writer thread.
+#pragma once
+
+#include "daemon/router.hpp"
+#include "events/store.hpp"
+
+#include <boost/asio/steady_timer.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace tally::daemon {
+
+class ReplicationSource {
+ public:
+  explicit ReplicationSource(events::EventStore& store) : store_(store) {}
+
+  // GET /v1/replication/log (a replica's token, or the organizer's).
+  void serve(const ExchangePtr& ex);
+  // The store's subscriber: wakes the followers waiting for `seq`.
+  void appended(std::uint64_t seq);
+  // Answers every waiting follower now (at shutdown, before the I/O threads stop).
+  void release_all();
+
+  // How far each follower is: the events it has on disk, as its last request said.
+  struct Position {
+    std::string id;
+    std::string name;
+    std::uint64_t seq = 0;
+    std::int64_t seen_us = 0;  // when it last asked (µs since the epoch)
+  };
+  std::vector<Position> positions() const;
+
+  static constexpr std::size_t kMaxWaiting = 64;  // followers waiting at once (503 beyond)
+  static constexpr std::size_t kMaxBatch = 1000;  // events in one answer
+  static constexpr int kMaxWaitSeconds = 30;
+
+ private:
+  struct Waiter {
+    ExchangePtr ex;
+    std::uint64_t from = 0;
+    std::size_t limit = kMaxBatch;
+    std::shared_ptr<boost::asio::steady_timer> timer;
+    std::shared_ptr<std::atomic<bool>> answered;
+  };
+  // Answers with the events from `from` (none when the log has not reached it).
+  void answer(const Waiter& w);
+  void wake(std::list<Waiter> woken);
+
+  events::EventStore& store_;
+  mutable std::mutex mutex_;
+  std::list<Waiter> waiting_;                  // GUARDED_BY(mutex_)
+  std::map<std::string, Position> positions_;  // GUARDED_BY(mutex_), by replica id
+};
+
+}  // namespace tally::daemon
