@@ -7,7 +7,7 @@
 //   const answer = await ctx.call("POST", ctx.path("/checkin"), body);
 //   if (answer.ok) await ctx.reload();
 
-import { request, tournamentPath } from "./api.js";
+import { request, tournamentPath, tryRequest } from "./api.js";
 
 // The organizer's token is kept apart from a judge's ("tallyd.token"): one browser may be both.
 export const ORGANIZER_TOKEN_KEY = "tallyd.organizer-token";
@@ -55,12 +55,7 @@ export class ConsoleContext {
   // network failure answers status 0 with the error as the detail. `headers`: more of them
   // (a precondition, an Idempotency-Key).
   async call(method, path, body, headers = {}) {
-    let answer;
-    try {
-      answer = await request(method, path, { token: this.token, body, headers });
-    } catch (e) {
-      return { status: 0, ok: false, body: { detail: e.message } };
-    }
+    const answer = await tryRequest(method, path, { token: this.token, body, headers });
     if (answer.status === 401) this.onUnauthorized();
     return answer;
   }

@@ -5,6 +5,7 @@
 
 import { el, person, say, setChildren } from "./dom.js";
 import { t } from "./i18n.js";
+import { isLoopbackOrigin } from "./loopback.js";
 import { encodeQr, qrSvg } from "./qr.js";
 import { clearRefusals, showRefusal, warningsText } from "./console-refusals.js";
 
@@ -15,16 +16,6 @@ const $ = (id) => document.getElementById(id);
 export function publicOrigin(loc = window.location) {
   const wanted = new URLSearchParams(loc.search).get("public");
   return wanted ? wanted.replace(/\/+$/, "") : loc.origin;
-}
-
-// A console opened at this computer's own address makes links no phone can follow.
-function isLoopback(origin) {
-  try {
-    const host = new URL(origin).hostname;
-    return host === "localhost" || host.startsWith("127.") || host === "[::1]";
-  } catch {
-    return false;
-  }
 }
 
 // The judge page of the tournament signed in with `token`, as a phone reaches this server.
@@ -90,7 +81,8 @@ export function mountJudges(ctx) {
       el("div", { class: "qr-box" }, qr),
       el("p", {}, t("console.judges.scan")),
       el("p", { class: "link" }, el("a", { id: "new-judge-link", href: link }, t("console.judges.link", { name: judge.name }))),
-      isLoopback(publicOrigin()) ? el("p", { class: "message warn" }, t("console.judges.loopback", { origin: publicOrigin() })) : null,
+      // A console opened at this computer's own address makes links no phone can follow.
+      isLoopbackOrigin(publicOrigin()) ? el("p", { class: "message warn" }, t("console.judges.loopback", { origin: publicOrigin() })) : null,
       el("p", {}, el("button", { type: "button", class: "secondary", onclick: () => (box.hidden = true) }, t("console.judges.hide_token"))),
     );
     box.hidden = false;

@@ -6,6 +6,7 @@
 //   clearRefusals(form, box);
 //   showRefusal(answer, { box, fields: { name: $("add-player-name") } });
 
+import { problemDetail } from "./api.js";
 import { el, say } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -30,7 +31,7 @@ export function errorText(error) {
 // What a refused answer says when it has no errors of its own: its detail, or its status.
 export function problemText(answer) {
   if (answer.status === 0) return t("console.unreachable", { error: answer.body?.detail || "" });
-  return answer.body?.detail || answer.body?.title || t("common.server_answered", { status: String(answer.status) });
+  return problemDetail(answer);
 }
 
 // Shows a refused answer. `fields`: error field → the control it belongs to. Answers the

@@ -15,7 +15,7 @@ import { el, people, say, setChildren } from "./dom.js";
 import { loadGames } from "./games.js";
 import { t } from "./i18n.js";
 import { mountProposals } from "./judge-proposals.js";
-import { isLoopbackHost } from "./loopback.js";
+import { isLoopbackOrigin } from "./loopback.js";
 import { encodeQr, qrSvg } from "./qr.js";
 import { resultSlip } from "./slips.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
@@ -104,19 +104,11 @@ export function mountSelfReporting(ctx) {
     $("selfreport-keys-intro").textContent = t("console.selfreport.keys_intro");
     const origin = publicOrigin();
     const warning = $("selfreport-loopback");
-    warning.hidden = !loopback(origin);
+    warning.hidden = !isLoopbackOrigin(origin);
     warning.textContent = warning.hidden ? "" : t("console.selfreport.loopback", { origin });
     const wanted = `${round.round}/${round.tables_total ?? ""}`;
     if (state.loadedFor === wanted) return drawKeys(); // names may have changed, the keys not
     await loadKeys(round.round, wanted);
-  }
-
-  function loopback(origin) {
-    try {
-      return isLoopbackHost(new URL(origin).hostname);
-    } catch {
-      return false;
-    }
   }
 
   async function loadKeys(round, wanted) {

@@ -5,7 +5,7 @@
 // server says now. The sections are their own modules; none holds a rule of the games or of
 // the tournament: the server decides, the page shows its answers.
 
-import { tournamentIdFromLocation } from "./api.js";
+import { problemDetail, tournamentIdFromLocation } from "./api.js";
 import { say } from "./dom.js";
 import { startI18n, t } from "./i18n.js";
 import { LiveFeed } from "./live.js";
@@ -113,7 +113,7 @@ async function start(token) {
   const answer = await ctx.reload();
   if (answer.status === 401) return; // tokenRefused() has asked for another
   if (!answer.ok) {
-    const error = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+    const error = problemDetail(answer);
     say($("load-error"), answer.status === 404 ? t("common.no_tournament", { id: tournamentId }) : t("common.cannot_load_tournament", { error }), "error");
     return;
   }

@@ -28,41 +28,12 @@
 // `call(method, path, body, headers)` answers {status, ok, etag, body} (status 0 when the
 // server cannot be reached) and never throws.
 
-import { tournamentPath } from "./api.js";
+import { hasRule, newIdempotencyKey, problemDetail, tournamentPath } from "./api.js";
 import { clear, el, person, say, setChildren } from "./dom.js";
-import { compact, localTime } from "./format.js";
-import { choiceName, fieldHeading } from "./games.js";
+import { localTime } from "./format.js";
 import { t, tParts } from "./i18n.js";
-import { resultHeadings } from "./judge-forms.js";
+import { differenceLabel, differenceValue } from "./proposal-differences.js";
 import { resultTable } from "./table-result.js";
-
-// The live events after which a round's proposals are read again.
-export const PROPOSAL_EVENTS = new Set(["result_proposed", "proposal_flagged", "proposal_approved", "proposal_rejected"]);
-
-// An Idempotency-Key: a random UUID. crypto.randomUUID() exists only in a secure context (https
-// or loopback); a venue's http://192.168.1.20:8080 is not one, getRandomValues() works there.
-export function newIdempotencyKey() {
-  if (globalThis.crypto && typeof crypto.randomUUID === "function") {
-    try {
-      return crypto.randomUUID();
-    } catch {
-      // not a secure context
-    }
-  }
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-// Whether a refusal carries `rule` (problem+json: errors[].rule, or the problem's own rule).
-export function hasRule(answer, rule) {
-  const body = answer && answer.body;
-  if (!body) return false;
-  if (body.rule === rule) return true;
-  return Array.isArray(body.errors) && body.errors.some((e) => e.rule === rule);
-}
 
 // The round of an event's stream (t/{t}/r/{r}/table/{n}[/proposals]), or null.
 export function streamRound(event) {
@@ -316,13 +287,13 @@ export function mountProposals(root, options) {
                   ? tParts("proposals.difference", {
                       player: person(playerName(d.player)),
                       field: fieldLabel(d.field),
-                      entered: el("span", { class: "entered" }, valueText(d.entered)),
-                      proposed: el("strong", { class: "proposed" }, valueText(d.proposed)),
+                      entered: el("span", { class: "entered" }, differenceValue(d.entered)),
+                      proposed: el("strong", { class: "proposed" }, differenceValue(d.proposed)),
                     })
                   : tParts("proposals.difference_table", {
                       field: fieldLabel(d.field),
-                      entered: el("span", { class: "entered" }, valueText(d.entered)),
-                      proposed: el("strong", { class: "proposed" }, valueText(d.proposed)),
+                      entered: el("span", { class: "entered" }, differenceValue(d.entered)),
+                      proposed: el("strong", { class: "proposed" }, differenceValue(d.proposed)),
                     }),
               ),
             ),
@@ -360,28 +331,7 @@ export function mountProposals(root, options) {
     );
   }
 
-  // A result field's name as the game's description words it (GET /v1/games, in the page's
-  // language); the computed score and points by their headings; any other name as it is.
-  function fieldLabel(name) {
-    const description = options.description();
-    const fields = (description && description.actions && description.actions.result && description.actions.result.fields) || [];
-    const field = fields.find((f) => f.name === name);
-    if (field) return fieldHeading(field);
-    const [score, points] = resultHeadings(options.game());
-    if (name === "score") return score;
-    if (name === "points") return points;
-    return String(name).replace(/_/g, " ");
-  }
-
-  function valueText(value) {
-    if (value === undefined || value === null || value === "") return "—";
-    if (value === true) return t("proposals.yes");
-    if (value === false) return t("proposals.no");
-    if (Array.isArray(value)) return value.length ? value.map(choiceName).join(", ") : "—";
-    if (typeof value === "number" || (typeof value === "object" && "value" in value)) return compact(value);
-    if (typeof value === "string") return choiceName(value);
-    return String(value);
-  }
+  const fieldLabel = (name) => differenceLabel(name, { game: options.game(), description: options.description() });
 
   // ---- acting ----------------------------------------------------------------------------------
 
@@ -552,5 +502,5 @@ export function mountProposals(root, options) {
 // What a refused answer says: its detail, or that the server cannot be reached.
 function problemText(answer) {
   if (answer.status === 0) return t("proposals.unreachable", { error: answer.body?.detail || "" });
-  return answer.body?.detail || answer.body?.title || t("common.server_answered", { status: String(answer.status) });
+  return problemDetail(answer);
 }

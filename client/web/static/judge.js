@@ -5,7 +5,8 @@
 // with that entry) and its correction with a reason.
 //
 // The page knows no rule of any game: the computed score, the order and what breaks a rule are
-// the answers of POST …/result/check, the same checks as the save, with nothing saved.
+// the answers of POST …/result/check, the same checks as the save, with nothing saved; they and
+// the save's errors are shown at their fields by result-check.js, as on the table's report page.
 //
 // The page remembers the table in the address (#round=2&table=5), so a reload stays there.
 // The organizer's link for a new judge brings the token in the address too (#token=…): it is
@@ -17,16 +18,17 @@
 // players proposed for the round's tables when the tournament has self-reporting on, each to be
 // approved (the table is then entered) or rejected with a reason.
 
-import { getJson, request, tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { getJson, problemDetail, request, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
 import { clear, el, people, person, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
 import { actionChoices, loadGames } from "./games.js";
 import { startI18n, t, tParts } from "./i18n.js";
-import { makeResultForm, resultHeadings } from "./judge-forms.js";
+import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
 import { mountProposals } from "./judge-proposals.js";
+import { createResultCheck } from "./result-check.js";
 import { gameName } from "./standings-columns.js";
 import { claimants, resultTable } from "./table-result.js";
 
@@ -98,19 +100,6 @@ async function acceptToken(token) {
   return true;
 }
 
-// The token of the organizer's link (/t/{t}/judge#token=…; a fragment never reaches a server),
-// or null. It leaves the address at once, replaced in the history, so that neither the address
-// bar nor Back shows it; the rest of the fragment (#round=…&table=…) stays.
-function takeTokenFromAddress() {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  const token = fragment.get("token");
-  if (token === null) return null;
-  fragment.delete("token");
-  const rest = fragment.toString();
-  window.history.replaceState(null, "", `${window.location.pathname}${window.location.search}${rest ? `#${rest}` : ""}`);
-  return token.trim();
-}
-
 function forgetToken() {
   localStorage.removeItem(TOKEN_KEY);
   state.token = null;
@@ -127,7 +116,7 @@ async function start(token) {
     return showTokenForm(t("judge.token.revoked"));
   }
   if (!answer.ok) {
-    const error = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+    const error = problemDetail(answer);
     say($("load-error"), answer.status === 404 ? t("common.no_tournament", { id: tournamentId }) : t("common.cannot_load_tournament", { error }), "error");
     return;
   }
@@ -277,7 +266,7 @@ function showTable(table, focus = false) {
     });
   }
 
-  cancelChecks();
+  check.cancel();
   state.form = bye ? null : makeResultForm(description, { game, table, playerName });
   if (!state.form) {
     $("result-form").hidden = true;
@@ -285,11 +274,11 @@ function showTable(table, focus = false) {
     return;
   }
   setChildren($("form-fields"), state.form.element);
-  state.form.element.addEventListener("input", scheduleCheck);
-  state.form.element.addEventListener("change", scheduleCheck);
-  clearErrors();
+  state.form.element.addEventListener("input", check.schedule);
+  state.form.element.addEventListener("change", check.schedule);
+  check.clearErrors();
   setMode(reported ? "view" : "first", table.version);
-  checkNow();
+  check.now();
   if (focus) $("table-heading").focus();
 }
 
@@ -323,8 +312,8 @@ function setMode(mode, version) {
   $("form-heading").textContent = mode === "correct" ? t("judge.form.correct_heading", { version: String(version) }) : t("judge.form.heading");
   $("save").textContent = mode === "correct" ? t("judge.form.save_correction") : t("judge.form.save");
   if (mode === "view") {
-    cancelChecks();
-    setHint("", "");
+    check.cancel();
+    check.setHint("", "");
   }
 }
 
@@ -345,111 +334,38 @@ async function startCorrection() {
   const entry = await entryOf(state.table);
   if (entry) state.form.fill(entry);
   setMode("correct", state.table.version);
-  checkNow();
+  check.now();
   $("reason").focus();
 }
 
 // ---- the running hints: the server's check ----------------------------------------------------------
 //
 // As the judge types, the entry is sent to POST …/result/check (the body the save would send,
-// with the reason once typed), at most one at a time after a short pause. Only the answer to
-// the newest entry is shown: a newer check aborts the one under way, and an answer that
-// arrives for an older entry is dropped (its sequence number is not the newest).
+// with the reason once typed) after a short pause; the answer is shown at the fields
+// (result-check.js). A reported table's form is not shown, nor checked.
 
-const CHECK_DELAY_MS = 300; // after the last keystroke
-const check = {
-  timer: null,
-  seq: 0, // the newest check asked for
-  controller: null, // aborts the check under way
-  last: null, // {key, answer}: the newest answer shown, and the players it was for
-};
-
-// The entry changed: the check under way is about an older one (its answer is dropped), a new
-// one is sent once the judge pauses.
-function scheduleCheck() {
-  if (!state.form || state.mode === "view") return;
-  cancelChecks();
-  check.timer = setTimeout(checkNow, CHECK_DELAY_MS);
-}
-
-// Forgets the check waiting or under way: its answer, if it comes, is not shown.
-function cancelChecks() {
-  clearTimeout(check.timer);
-  check.timer = null;
-  check.seq++;
-  if (check.controller) check.controller.abort();
-  check.controller = null;
-}
-
-async function checkNow() {
-  cancelChecks();
-  if (!state.form || state.mode === "view") return;
-  const seq = check.seq;
-  const form = state.form;
-  const players = form.players();
-  const body = { players };
-  const reason = state.mode === "correct" ? $("reason").value.trim() : "";
-  if (reason) body.reason = reason;
-  const controller = new AbortController();
-  check.controller = controller;
-  let answer;
-  try {
-    answer = await request("POST", `${tablePath()}/result/check`, { token: state.token, body, signal: controller.signal });
-  } catch (e) {
-    if (seq !== check.seq) return; // aborted: a newer entry is being checked
-    answer = { status: 0, body: { detail: e.message } };
-  }
-  if (seq !== check.seq || form !== state.form) return; // an answer for an older entry
-  check.controller = null;
-  check.last = { key: JSON.stringify(players), answer };
-  showCheck(answer, players);
-}
-
-// The server's result for `players` if the newest check was about exactly them and passed.
-function checkedResult(players) {
-  const last = check.last;
-  if (!last || last.key !== JSON.stringify(players) || last.answer.status !== 200) return null;
-  return last.answer.body.result || null;
-}
-
-function setHint(text, kind) {
-  const hint = $("form-hint");
-  hint.textContent = text;
-  hint.dataset.state = kind;
-}
-
-// The order the server computed: "1. Eva (VP 10, round points 5), 2. …", by the server's places.
-function orderText(result) {
-  const [scoreLabel, pointsLabel] = resultHeadings(state.tournament.game, "in_text");
-  const rows = [...result.players].sort((a, b) => parseInt(a.place, 10) - parseInt(b.place, 10));
-  return rows
-    .map((p) =>
-      t("judge.check.order_entry", {
-        place: p.place,
-        player: playerName(p.player),
-        score_label: scoreLabel,
-        score: compact(p.score),
-        points_label: pointsLabel,
-        points: compact(p.points),
-      }),
-    )
-    .join(", ");
-}
-
-// Shows a check's answer: the computed values and the order when it passes; when it does not,
-// each broken rule at its field (with its rule id), and the fields still empty only counted.
-function showCheck(answer, players) {
-  clearErrors(); // the messages of an earlier save were about an earlier entry
-  const form = state.form;
-  if (answer.status === 200) {
-    const result = answer.body && answer.body.result;
-    form.showComputed(result);
-    if (result && result.players && result.players.length) setHint(t("judge.check.passes_order", { order: orderText(result) }), "ok");
-    else setHint(t("judge.check.passes"), "ok");
-    return;
-  }
-  form.showComputed(null);
-  if (answer.status !== 422 || !answer.body || !Array.isArray(answer.body.errors)) {
+const check = createResultCheck({
+  form: () => (state.mode === "view" ? null : state.form),
+  path: () => `${tablePath()}/result/check`,
+  token: () => state.token,
+  playerName,
+  game: () => state.tournament.game,
+  reason: () => (state.mode === "correct" ? $("reason").value.trim() : ""),
+  reasonIds: { field: "reason-field", message: "reason-error" },
+  names: "row",
+  delay: 300, // after the last keystroke
+  texts: {
+    passes: "judge.check.passes",
+    passesOrder: "judge.check.passes_order",
+    orderEntry: "judge.check.order_entry",
+    broken: "judge.check.broken",
+    toFill: "judge.check.to_fill",
+    notSent: "judge.save.not_saved",
+    notSentBecause: "judge.save.not_saved_because",
+    // A first entry asked for a reason: the table was entered meanwhile.
+    reason: () => (state.mode === "correct" ? "judge.check.needs_reason" : "judge.check.entered_meanwhile"),
+  },
+  onOther(answer, { setHint }) {
     const why =
       answer.status === 0
         ? t("judge.check.unreachable")
@@ -457,45 +373,17 @@ function showCheck(answer, players) {
           ? t("judge.check.token_invalid")
           : answer.status === 403
             ? t("judge.check.forbidden")
-            : answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+            : problemDetail(answer);
     setHint(t("judge.check.not_checked", { why }), "off");
-    return;
-  }
-  // A schema error about a field the checked entry left empty is "not filled in yet".
-  const left = (player, field) => {
-    const sheet = players.find((p) => p.player === player);
-    return Boolean(sheet) && field !== null && sheet[field] === undefined;
-  };
-  const toFill = new Set();
-  const broken = [];
-  let needsReason = false;
-  for (const error of answer.body.errors) {
-    const { player, field } = locate(error, players);
-    const asked = form.askedField(field); // a derived field's: the one it comes from
-    if (error.rule === "reason") needsReason = true;
-    else if (error.rule === "schema" && player && left(player, asked)) toFill.add(`${player}/${asked}`);
-    else broken.push(error);
-  }
-  if (needsReason) {
-    setHint(t(state.mode === "correct" ? "judge.check.needs_reason" : "judge.check.entered_meanwhile"), "pending");
-    return;
-  }
-  const unplaced = broken.filter((error) => !markField(error, players, "check-hint"));
-  const parts = [];
-  if (broken.length) {
-    parts.push(t("judge.check.broken", { count: broken.length, marked: broken.length > unplaced.length ? "yes" : "no" }));
-  }
-  for (const error of unplaced) parts.push(errorText(error));
-  if (toFill.size) parts.push(t("judge.check.to_fill", { count: toFill.size }));
-  setHint(`${parts.join(" · ")}.`, broken.length ? "broken" : "pending");
-}
+  },
+});
 
 // ---- saving -------------------------------------------------------------------------------------
 
 async function save(event) {
   event.preventDefault();
-  cancelChecks(); // the save's answer says it all
-  clearErrors();
+  check.cancel(); // the save's answer says it all
+  check.clearErrors();
   $("save-status").hidden = true;
   const players = state.form.players();
   const body = { players };
@@ -503,7 +391,7 @@ async function save(event) {
   if (state.mode === "correct") {
     const reason = $("reason").value.trim();
     if (!reason) {
-      return showErrors([{ field: "reason", message: t("judge.save.reason_missing") }], players);
+      return check.showErrors([{ field: "reason", message: t("judge.save.reason_missing") }], players);
     }
     body.reason = reason;
     headers["If-Match"] = `"${state.version}"`;
@@ -525,7 +413,7 @@ async function submit(body, headers, players) {
   try {
     answer = await request("PUT", `${tablePath()}/result`, { token: state.token, body, headers });
   } catch (e) {
-    return showErrors([{ message: t("judge.save.unreachable", { error: e.message }) }], players);
+    return check.showErrors([{ message: t("judge.save.unreachable", { error: e.message }) }], players);
   }
   if (answer.status === 200 || answer.status === 201) {
     const table = answer.body;
@@ -539,100 +427,10 @@ async function submit(body, headers, players) {
     localStorage.removeItem(TOKEN_KEY);
     return showTokenForm(t("judge.token.revoked"));
   }
-  const detail = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
-  if (answer.status === 422 && answer.body?.errors) return showErrors(answer.body.errors, players, detail);
-  if (answer.status === 403) return showErrors([{ message: t("judge.save.forbidden") }], players);
-  showErrors([{ message: detail }], players);
-}
-
-// ---- errors at their fields ---------------------------------------------------------------------
-
-function clearErrors() {
-  for (const e of document.querySelectorAll("#result-form .field-error, #result-form .check-hint")) {
-    if (e.id === "reason-error") e.textContent = "";
-    else e.remove();
-  }
-  for (const e of document.querySelectorAll('#result-form [aria-invalid="true"]')) {
-    e.removeAttribute("aria-invalid");
-    e.removeAttribute("aria-describedby");
-  }
-  $("error-summary").hidden = true;
-}
-
-// A server error as shown: its rule id (machine, the same in every language) and its message
-// (in the page's language, as the server renders it for Accept-Language).
-function errorText(error) {
-  return error.rule ? `${error.rule}: ${error.message}` : error.message;
-}
-
-// The player and the field an error is about: its `player` and `field`, or the index in its
-// path or field ("players[2].vp_cards").
-function locate(error, players) {
-  let player = error.player || "";
-  let field = error.field || "";
-  const inField = /^players\[(\d+)\](?:\.(\w+))?$/.exec(field);
-  if (inField) field = inField[2] || "player";
-  const index = inField || /^players\[(\d+)\]/.exec(error.path || "");
-  if (!player && index && players[Number(index[1])]) player = players[Number(index[1])].player;
-  return { player, field };
-}
-
-let errorCounter = 0;
-// Puts an error next to its field (the player's cell, the column's footer for the whole table,
-// the reason) as a message of `kind` ("field-error": the save's; "check-hint": the check's), and
-// marks the field's controls invalid. Answers the control to take the focus to, or null when
-// the error has no place in the form.
-function markField(error, players, kind) {
-  const text = errorText(error);
-  const { player, field } = locate(error, players);
-  let target = null;
-  if (field === "reason") target = $("reason-field");
-  else if (player && field) target = state.form.cell(player, field) || state.form.cell(player, "player");
-  else if (field) target = state.form.column(field);
-  if (!target) return null;
-  const id = `error-${++errorCounter}`;
-  const message = field === "reason" ? $("reason-error") : el("span", { class: kind, id });
-  message.textContent = text;
-  if (field !== "reason") target.append(message);
-  const controls = target.matches("input, select, textarea, fieldset")
-    ? [target]
-    : [...target.querySelectorAll("input:not([type=hidden]), select, textarea, fieldset")];
-  for (const control of controls) {
-    control.setAttribute("aria-invalid", "true");
-    control.setAttribute("aria-describedby", message.id);
-  }
-  const anchor = controls[0] || target;
-  if (!anchor.id) anchor.id = `field-${errorCounter}`;
-  return anchor;
-}
-
-// Each error next to its field, and every error in a summary at the top that links to them.
-function showErrors(errors, players, detail = "") {
-  const summary = clear($("error-summary"));
-  const list = el("ul");
-  for (const error of errors) {
-    const text = errorText(error);
-    const { player } = locate(error, players);
-    const anchor = markField(error, players, "field-error");
-    const who = player ? `${playerName(player)}: ` : "";
-    list.append(el("li", {}, anchor ? fieldLink(anchor, who + text) : who + text));
-  }
-  summary.append(el("p", {}, detail ? t("judge.save.not_saved_because", { detail }) : t("judge.save.not_saved")), list);
-  summary.hidden = false;
-  summary.focus();
-}
-
-// A link in the error summary that takes the focus to the field. Following the fragment itself
-// would replace the page's own #round=…&table=… in the address and only scroll.
-function fieldLink(control, text) {
-  const link = el("a", { href: `#${control.id}` }, text);
-  link.addEventListener("click", (event) => {
-    event.preventDefault();
-    const focusable = control.matches("fieldset") ? control.querySelector("input:enabled") || control : control;
-    focusable.scrollIntoView({ block: "center" });
-    focusable.focus();
-  });
-  return link;
+  const detail = problemDetail(answer);
+  if (answer.status === 422 && answer.body?.errors) return check.showErrors(answer.body.errors, players, detail);
+  if (answer.status === 403) return check.showErrors([{ message: t("judge.save.forbidden") }], players);
+  check.showErrors([{ message: detail }], players);
 }
 
 // ---- another judge was first (412) ----------------------------------------------------------------
@@ -652,7 +450,7 @@ async function showConflict(answer, mine) {
     // The computed columns are the server's: of the stored result for hers, of the last check
     // for this judge's (when it was about exactly these values).
     const shown = state.form.describe(entry, table.result);
-    const differences = differencesFrom(shown, state.form.describe(mine, checkedResult(mine)));
+    const differences = differencesFrom(shown, state.form.describe(mine, check.checkedResult(mine)));
     const differs = new Set(differences.map((d) => `${d.row}/${d.column}`));
     box.append(
       el(
@@ -697,7 +495,7 @@ async function showConflict(answer, mine) {
     box.hidden = true;
     state.form.fill(mine);
     setMode("correct", version);
-    checkNow();
+    check.now();
     $("reason").focus();
   });
   const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, t("judge.conflict.keep_theirs", { judge: who }));
@@ -780,13 +578,7 @@ async function refreshChoices() {
 // ---- proposals waiting ----------------------------------------------------------------------------
 
 // A request with the judge's token that never throws: a network failure is status 0.
-async function judgeCall(method, path, body, headers = {}) {
-  try {
-    return await request(method, path, { token: state.token, body, headers });
-  } catch (e) {
-    return { status: 0, ok: false, etag: null, body: { detail: e.message } };
-  }
-}
+const judgeCall = (method, path, body, headers = {}) => tryRequest(method, path, { token: state.token, body, headers });
 
 function mountProposalsPanel() {
   return mountProposals($("proposals"), {
@@ -835,7 +627,8 @@ async function reloadTournament() {
 // ---- start --------------------------------------------------------------------------------------
 
 async function main() {
-  const linked = takeTokenFromAddress();
+  // The organizer's link brings the token (#token=…), taken out of the address at once.
+  const linked = takeTokenFromFragment();
   await startI18n({ tournament: tournamentId, token: linked || localStorage.getItem(TOKEN_KEY) });
   if (!tournamentId) return;
   state.clock = createClock($("round-clock"), { size: "small" });
@@ -844,7 +637,7 @@ async function main() {
   $("token-form").addEventListener("submit", saveToken);
   $("forget-token").addEventListener("click", forgetToken);
   $("result-form").addEventListener("submit", save);
-  $("reason").addEventListener("input", scheduleCheck);
+  $("reason").addEventListener("input", check.schedule);
   $("cancel-correction").addEventListener("click", () => showTable(state.table));
   $("round-select").addEventListener("change", (e) => showRoundOrSay(Number(e.target.value)));
   const token = localStorage.getItem(TOKEN_KEY);

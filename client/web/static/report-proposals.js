@@ -16,6 +16,7 @@ import { compact, localTime } from "./format.js";
 import { askedFields, choiceName, fieldHeading } from "./games.js";
 import { t, tParts } from "./i18n.js";
 import { resultHeadings } from "./judge-forms.js";
+import { differenceLabel, differenceValue } from "./proposal-differences.js";
 
 // A value of a player's field as it was sent: "Settlements 2", "Largest Army" (a title held),
 // "House: Stark"; null for a field left empty or unticked.
@@ -34,15 +35,6 @@ function valueText(field, value) {
     default:
       return `${heading}: ${String(value)}`;
   }
-}
-
-// A value in a difference: a number as a number, yes/no, "—" for nothing.
-function differenceValue(value) {
-  if (value === undefined || value === null) return "—";
-  if (value === true) return t("form.yes");
-  if (value === false) return t("report.value.no");
-  if (Array.isArray(value)) return value.length ? value.map(choiceName).join(", ") : "—";
-  return typeof value === "number" ? compact(value) : choiceName(value);
 }
 
 // The result a proposal proposes: one line per player — the place and VP the server computed
@@ -135,11 +127,9 @@ export function stateName(status) {
   return Object.hasOwn(STATE_KEYS, status) ? t(STATE_KEYS[status]) : String(status || "");
 }
 
-function differences(proposal, { description, playerName }) {
+function differences(proposal, { game, description, playerName }) {
   const list = Array.isArray(proposal.differences) ? proposal.differences : [];
   if (!list.length) return null;
-  const all = description && description.actions && description.actions.result && description.actions.result.fields;
-  const fields = new Map((all || []).map((f) => [f.name, f]));
   return el(
     "div",
     { class: "proposal-differences" },
@@ -147,16 +137,18 @@ function differences(proposal, { description, playerName }) {
     el(
       "ul",
       {},
-      list.map((d) => {
-        const field = fields.get(d.field);
-        const label = field ? fieldHeading(field) : String(d.field || "");
-        return el(
+      list.map((d) =>
+        el(
           "li",
           { class: "proposal-difference", dataset: { field: d.field || "", player: d.player || "" } },
           d.player ? [person(playerName(d.player)), ": "] : null,
-          t("report.proposal.difference", { field: label, entered: differenceValue(d.entered), proposed: differenceValue(d.proposed) }),
-        );
-      }),
+          t("report.proposal.difference", {
+            field: differenceLabel(d.field, { game, description }),
+            entered: differenceValue(d.entered),
+            proposed: differenceValue(d.proposed),
+          }),
+        ),
+      ),
     ),
   );
 }

@@ -13,33 +13,24 @@
 // brings every phone of the table a new proposal, a flag and the judge's decision within a second.
 //
 // The page knows no rule of any game: the computed VP, the order and what breaks a rule are the
-// server's answers. The token is handled by report-api.js (from the fragment into this tab's
+// server's answers. The token is handled by report-token.js (from the fragment into this tab's
 // sessionStorage, only ever in the Authorization header).
 //
 // Refusals are said plainly, and the page is never left blank: a link that is not this table's
 // ("ask a judge for the table's QR code"), a closed round ("ask a judge"), self-reporting turned
 // off, too many requests from the table (wait N s), no connection.
 
-import { tournamentIdFromLocation, tournamentPath } from "./api.js";
+import { newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
-import { clear, el, person, say, setChildren } from "./dom.js";
+import { el, person, say, setChildren } from "./dom.js";
 import { localTime } from "./format.js";
 import { loadGames } from "./games.js";
 import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
-import {
-  forgetToken,
-  newIdempotencyKey,
-  refusalOf,
-  scopeOfAddress,
-  scopeOfToken,
-  tableRequest,
-  tokenFor,
-  tokenFromFragment,
-} from "./report-api.js";
 import { createChecker } from "./report-check.js";
 import { proposalSummary, renderProposal, stateName } from "./report-proposals.js";
+import { forgetToken, refusalOf, scopeOfAddress, scopeOfToken, tokenFor } from "./report-token.js";
 import { gameName } from "./standings-columns.js";
 import { resultTable } from "./table-result.js";
 
@@ -162,10 +153,8 @@ function rateLimited(answer) {
 
 // ---- loading ------------------------------------------------------------------------------------------
 
-async function readPublic(path) {
-  const answer = await tableRequest("GET", path); // public reads: no token
-  return answer;
-}
+// A public read: no token.
+const readPublic = (path) => tryRequest("GET", path);
 
 // Reads the tournament, the games and the round, and shows the table. Answers false when the page
 // cannot go on (said on the page).
@@ -289,7 +278,7 @@ async function refreshProposals() {
     return refreshing;
   }
   refreshing = (async () => {
-    const answer = await tableRequest("GET", `${tablePath()}/proposals`, { token: state.token });
+    const answer = await tryRequest("GET", `${tablePath()}/proposals`, { token: state.token });
     if (answer.ok) {
       state.proposals = Array.isArray(answer.body.proposals) ? answer.body.proposals : [];
       state.proposalsSeq = Number(answer.body.seq) || 0;
@@ -410,7 +399,7 @@ async function propose(event) {
   status(t("report.send.sending"), "ok");
   let answer;
   try {
-    answer = await tableRequest("POST", `${tablePath()}/proposals`, {
+    answer = await tryRequest("POST", `${tablePath()}/proposals`, {
       token: state.token,
       body,
       headers: { "Idempotency-Key": state.sending.key },
@@ -447,7 +436,7 @@ async function propose(event) {
     return;
   }
   state.sending = null; // refused as it is: a changed body gets a new key anyway
-  const detail = answer.body?.detail || t("common.server_answered", { status: String(answer.status) });
+  const detail = problemDetail(answer);
   if (answer.status === 422 && Array.isArray(answer.body?.errors)) {
     say($("status"), "");
     state.checker.showErrors(answer.body.errors, players, detail);
@@ -471,7 +460,7 @@ async function sendFlag(proposal, textarea, error) {
   if (button) button.disabled = true;
   let answer;
   try {
-    answer = await tableRequest("POST", `${tablePath()}/proposals/${encodeURIComponent(proposal.id)}/flag`, {
+    answer = await tryRequest("POST", `${tablePath()}/proposals/${encodeURIComponent(proposal.id)}/flag`, {
       token: state.token,
       body: { note },
       headers: { "Idempotency-Key": newIdempotencyKey() },
@@ -499,10 +488,7 @@ async function sendFlag(proposal, textarea, error) {
     return;
   }
   const atNote = rules.filter((e) => e.field === "note");
-  const text =
-    (atNote.length ? atNote : rules).map((e) => e.message).filter(Boolean).join(" ") ||
-    answer.body?.detail ||
-    t("common.server_answered", { status: String(answer.status) });
+  const text = (atNote.length ? atNote : rules).map((e) => e.message).filter(Boolean).join(" ") || problemDetail(answer);
   error.textContent = text;
   textarea.setAttribute("aria-invalid", "true");
   textarea.focus();
@@ -585,7 +571,7 @@ function scheduleReload() {
 // ---- start -----------------------------------------------------------------------------------------
 
 async function main() {
-  const linked = tokenFromFragment();
+  const linked = takeTokenFromFragment() || null;
   let scope = scopeOfAddress();
   const fromToken = scopeOfToken(linked);
   if ((!scope.round || !scope.table) && fromToken && fromToken.tournament === tournamentId) {
