@@ -160,8 +160,9 @@ class Api {
   void approve_proposal(const ExchangePtr& ex);
   enum class ProposalReply { flag, reject };
   void answer_proposal(const ExchangePtr& ex, ProposalReply reply);
-  std::optional<Response> find_proposal(const LiveState& s, const Exchange& ex, TableRef& ref,
-                                        const projections::Proposal*& proposal);
+  std::optional<Response> find_pending_proposal(const LiveState& s, const Exchange& ex,
+                                                TableRef& ref,
+                                                const projections::Proposal*& proposal);
   Response proposal_answer(const ExchangePtr& ex, const events::AppendResult& r, std::uint64_t id,
                            http::status status);
   json::object table_key_json(const projections::Tournament& t, const projections::Round& round,
@@ -183,6 +184,10 @@ class Api {
   void export_log(const ExchangePtr& ex);
   std::filesystem::path backup_dir() const;
 
+  // A result's write answers 200 when it replaced a result, else 201: as prepared (`replaces`), or
+  // for an idempotent repeat (nothing prepared) as the original event says.
+  http::status result_status(const std::optional<bool>& replaces,
+                             const events::AppendResult& r) const;
   // The table answer (GET round's table entry plus seq, and `extra`'s members) for a table write.
   Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,
                         http::status status, json::object extra = {});

@@ -43,10 +43,10 @@ std::string author_of(const Exchange& ex) {
 
 }  // namespace
 
-// Finds the path's table and the proposal {id} there, under the read lock: the answer to send
-// instead when one is missing or self-reporting is off.
-std::optional<Response> Api::find_proposal(const LiveState& s, const Exchange& ex, TableRef& ref,
-                                           const Proposal*& proposal) {
+// Finds the path's table and the proposal {id} there, waiting for a judge, under the read lock:
+// the answer to send instead when one is missing, decided or replaced, or self-reporting is off.
+std::optional<Response> Api::find_pending_proposal(const LiveState& s, const Exchange& ex,
+                                                   TableRef& ref, const Proposal*& proposal) {
   if (auto missing = find_table(s, ex, ref)) return missing;
   if (auto off = unless_self_reporting(ex, *ref.tournament)) return off;
   auto id = parse_number(ex.params.at("id"));
@@ -57,6 +57,7 @@ std::optional<Response> Api::find_proposal(const LiveState& s, const Exchange& e
                    i18n::Message("api.proposal.not_found",
                                  {{"id", ex.params.at("id")}, {"table", ex.params.at("n")}}));
   }
+  if (proposal->status != ProposalStatus::pending) return not_pending(ex, *proposal);
   return std::nullopt;
 }
 
@@ -236,15 +237,7 @@ void Api::round_proposals(const ExchangePtr& ex) {
       const Proposal* pending = at ? at->pending() : nullptr;
       if (pending == nullptr) continue;
       TableRef ref;
-      ref.tournament = round.tournament;
-      ref.game = s.game_of(*round.tournament);
-      ref.round = round.round->number;
-      ref.seated = &seated;
-      ref.state = round.tournament->table(ref.round, seated.number);
-      if (ref.state == nullptr) {
-        ref.blank = projections::blank_table(ref.round, seated.number);
-        ref.state = &ref.blank;
-      }
+      point_at_table(s, round, seated, ref);
       list.push_back(proposal_json(s, ref, *pending));
     }
     return with_seq(json_response(ex->request, http::status::ok,
@@ -277,12 +270,8 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
         state_.read([&](const LiveState& s) {
           TableRef ref;
           const Proposal* proposal = nullptr;
-          if (auto refusal = find_proposal(s, *ex, ref, proposal)) {
+          if (auto refusal = find_pending_proposal(s, *ex, ref, proposal)) {
             p.refusal = std::move(refusal);
-            return;
-          }
-          if (proposal->status != ProposalStatus::pending) {
-            p.refusal = not_pending(*ex, *proposal);
             return;
           }
           *id = proposal->seq();
@@ -337,12 +326,8 @@ void Api::approve_proposal(const ExchangePtr& ex) {
         state_.read([&](const LiveState& s) {
           TableRef ref;
           const Proposal* proposal = nullptr;
-          if (auto refusal = find_proposal(s, *ex, ref, proposal)) {
+          if (auto refusal = find_pending_proposal(s, *ex, ref, proposal)) {
             p.refusal = std::move(refusal);
-            return;
-          }
-          if (proposal->status != ProposalStatus::pending) {
-            p.refusal = not_pending(*ex, *proposal);
             return;
           }
           // The proposed result, written as the judge would write it: checked again now.
@@ -375,8 +360,9 @@ void Api::approve_proposal(const ExchangePtr& ex) {
         } else if (auto event = store_.read_view().event(r.first_seq)) {
           replaced = event->event().getSupersedes() != 0;  // an idempotent repeat
         }
-        return table_answer(ex, r, replaced ? http::status::ok : http::status::created,
-                            json::object{{"proposal", *parse_number(ex->params.at("id"))}});
+        return table_answer(
+            ex, r, replaced ? http::status::ok : http::status::created,
+            json::object{{"proposal", parse_number(ex->params.at("id")).value_or(0)}});
       });
 }
 

@@ -31,6 +31,16 @@ Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::s
 
 void Api::put_result(const ExchangePtr& ex) { table_action(ex, "result", false); }
 
+http::status Api::result_status(const std::optional<bool>& replaces, const AppendResult& r) const {
+  bool replaced = false;
+  if (replaces.has_value()) {
+    replaced = *replaces;
+  } else if (auto event = store_.read_view().event(r.first_seq)) {
+    replaced = event->event().getSupersedes() != 0;  // an idempotent repeat: the original's
+  }
+  return replaced ? http::status::ok : http::status::created;
+}
+
 void Api::post_table_action(const ExchangePtr& ex, bool check_only) {
   const std::string& action = ex->params.at("action");
   if (ex->identity.table && action != "result") {
@@ -76,15 +86,7 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
         return p;
       },
       [this, ex, req, replaces](const AppendResult& r) {
-        if (req->is_result()) {
-          bool replaced = false;
-          if (replaces->has_value()) {
-            replaced = **replaces;
-          } else if (auto event = store_.read_view().event(r.first_seq)) {
-            replaced = event->event().getSupersedes() != 0;
-          }
-          return table_answer(ex, r, replaced ? http::status::ok : http::status::created);
-        }
+        if (req->is_result()) return table_answer(ex, r, result_status(*replaces, r));
         return state_.read([&](const LiveState& s) {
           json::object out{{"seq", r.last_seq}, {"version", r.stream_version}};
           TableRef ref;

@@ -197,15 +197,15 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     return ex->respond(problem(*ex, http::status::forbidden, refusal->message, {*refusal}));
   }
   // A follower's token reads the replication log and nothing else (not even public reads: a leaked
-  // one must not be a way past public_reads = false).
+  // one must not be a way past public_reads = false); the log is for followers and the organizer.
   const bool replica = ex->identity.authenticated() && ex->identity.role == Role::replica;
-  if (replica != (access == Access::replica) && access != Access::page &&
-      !(access == Access::replica && ex->identity.organizer())) {
-    if (replica || ex->identity.authenticated()) {
-      return ex->respond(
-          problem(*ex, http::status::forbidden,
-                  replica ? "api.auth.replica_only_reads_the_log" : "api.auth.replica_route"));
-    }
+  if (replica && access != Access::replica && access != Access::page) {
+    return ex->respond(
+        problem(*ex, http::status::forbidden, "api.auth.replica_only_reads_the_log"));
+  }
+  if (access == Access::replica && ex->identity.authenticated() && !replica &&
+      !ex->identity.organizer()) {
+    return ex->respond(problem(*ex, http::status::forbidden, "api.auth.replica_route"));
   }
   bool needs_token = access == Access::token || access == Access::organizer ||
                      access == Access::replica ||

@@ -41,14 +41,8 @@ void put_outcome(const LiveState& s, const TableRef& ref, const json::object& bo
   const projections::ActionSpec* spec = ref.game->describe().action("result");
   if (spec == nullptr) return;
   events::Draft draft;
-  json::object wrapped;
-  const json::object* payload = &body;
-  if (!spec->body_member.empty()) {
-    wrapped[spec->body_member] = body;
-    payload = &wrapped;
-  }
   // Checked when it was proposed; a body the schema no longer takes shows no outcome.
-  if (!schema::decode_payload(*payload, draft.event().getPayload(), spec->kind).empty()) return;
+  if (!decode_action_body(*spec, body, draft.event().getPayload()).empty()) return;
   draft.event().setSupersedes(current != nullptr ? current->seq() : 0);
   const std::uint64_t would_be = s.seq() + 1;
   projections::Tournament tournament = tournament_with(ref, draft.event().asReader(), would_be);

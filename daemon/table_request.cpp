@@ -27,24 +27,39 @@ std::optional<Response> find_round(const LiveState& s, const Exchange& ex, Round
 std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
   RoundRef round;
   if (auto missing = find_round(s, ex, round)) return missing;
-  ref.tournament = round.tournament;
-  ref.game = s.game_of(*ref.tournament);
-  const projections::Round* r = round.round;
   auto table = parse_number(ex.params.at("n"));
-  ref.round = r->number;
-  ref.seated =
-      table && *table <= UINT32_MAX ? r->table(static_cast<std::uint32_t>(*table)) : nullptr;
-  if (ref.seated == nullptr) {
+  const projections::SeatedTable* seated =
+      table && *table <= UINT32_MAX ? round.round->table(static_cast<std::uint32_t>(*table))
+                                    : nullptr;
+  if (seated == nullptr) {
     return problem(ex, http::status::not_found,
                    i18n::Message("api.table.not_found",
                                  {{"table", ex.params.at("n")}, {"round", ex.params.at("r")}}));
   }
-  ref.state = ref.tournament->table(ref.round, ref.seated->number);
+  point_at_table(s, round, *seated, ref);
+  return std::nullopt;
+}
+
+void point_at_table(const LiveState& s, const RoundRef& round,
+                    const projections::SeatedTable& seated, TableRef& ref) {
+  ref.tournament = round.tournament;
+  ref.game = s.game_of(*ref.tournament);
+  ref.round = round.round->number;
+  ref.seated = &seated;
+  ref.state = ref.tournament->table(ref.round, seated.number);
   if (ref.state == nullptr) {
-    ref.blank = projections::blank_table(ref.round, ref.seated->number);
+    ref.blank = projections::blank_table(ref.round, seated.number);
     ref.state = &ref.blank;
   }
-  return std::nullopt;
+}
+
+std::vector<schema::FieldError> decode_action_body(const projections::ActionSpec& spec,
+                                                   const json::object& body,
+                                                   schema::Event::Payload::Builder payload) {
+  if (spec.body_member.empty()) return schema::decode_payload(body, payload, spec.kind);
+  json::object wrapped;
+  wrapped[spec.body_member] = body;
+  return schema::decode_payload(wrapped, payload, spec.kind);
 }
 
 namespace {
@@ -174,14 +189,7 @@ DraftedAction draft_table_action(const LiveState& s, const Exchange& ex, const T
   e.setAuthor(ex.identity.id);
   e.setReason(req.envelope.reason);
   e.setSupersedes(supersedes);
-  // A body that is one member of the payload (a scoring's event) is wrapped into it.
-  const json::object* payload = req.body.get();
-  json::object wrapped;
-  if (!spec->body_member.empty()) {
-    wrapped[spec->body_member] = *req.body;
-    payload = &wrapped;
-  }
-  auto structure = schema::decode_payload(*payload, e.getPayload(), spec->kind);
+  auto structure = decode_action_body(*spec, *req.body, e.getPayload());
   if (!structure.empty()) {
     return refuse(unprocessable(ex.request, ex.audience(*ref.tournament),
                                 is_result ? "api.table.result_fields" : "api.table.request_fields",

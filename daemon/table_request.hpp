@@ -9,9 +9,11 @@
 #include "daemon/live_state.hpp"
 #include "daemon/router.hpp"
 #include "events/store.hpp"
+#include "schema/json_codec.hpp"
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace tally::daemon {
 
@@ -36,6 +38,15 @@ struct TableRef {
 
 // Fills `ref` from the request's {t}, {r} and {n}; the 404 answer when one does not exist.
 std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref);
+// Fills `ref` for a table of `round` already found.
+void point_at_table(const LiveState& s, const RoundRef& round,
+                    const projections::SeatedTable& seated, TableRef& ref);
+
+// Decodes a table action's body into `payload` as the game's `spec` says (a body that is one member
+// of the payload, like a scoring's event, is wrapped into it); the schema's errors, if any.
+std::vector<schema::FieldError> decode_action_body(const projections::ActionSpec& spec,
+                                                   const json::object& body,
+                                                   schema::Event::Payload::Builder payload);
 
 // The envelope members of a table-action body (`reason`, and `supersedes` for a POST action).
 struct Envelope {
