@@ -2,6 +2,7 @@
 // uses, with the exact output where it is the point (points, orders, messages) and the exit codes
 // of docs/cli.md. The tallyd is tallyd-test, so a Catan tournament here is the real game.
 #include "tests/client/cli_runner.hpp"
+#include "tests/support/catan_result.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -741,15 +742,7 @@ TEST_F(Cli, TheAuditShowsASelfReportedResultFromProposalToApproval) {
   json::array players;
   for (auto [id, cities] :
        std::vector<std::pair<const char*, int>>{{"a", 4}, {"b", 1}, {"c", 1}, {"d", 0}}) {
-    players.push_back(json::object{{"player", id},
-                                   {"settlements", 2},
-                                   {"cities", cities},
-                                   {"vp_cards", 0},
-                                   {"knights", 0},
-                                   {"roads", 5},
-                                   {"longest_road", 3},
-                                   {"largest_army", false},
-                                   {"longest_road_holder", false}});
+    players.push_back(catan_row(id, 2, cities));
   }
   auto proposed = phone.post(table + "/proposals", json::object{{"players", players}});
   ASSERT_EQ(proposed.status, 201) << proposed.body;

@@ -3,6 +3,7 @@
 // supersedes; a judge approves under PUT …/result's preconditions or rejects with a reason; the
 // whole chain is in the log and survives a restart; tokens are never stored and die with their
 // round; the setting turns it all off (409).
+#include "tests/support/catan_result.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -27,8 +28,9 @@ constexpr const char* kRound = "/v1/tournaments/cup/rounds/1";
 class Proposals : public ::testing::Test {
  protected:
   void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(dir_.sub("data"),
-                                              std::vector<std::string>{"--table-rate-burst", "40", "--table-rate-limit", "0.5"});
+    daemon_ = std::make_unique<TallydProcess>(
+        dir_.sub("data"),
+        std::vector<std::string>{"--table-rate-burst", "40", "--table-rate-limit", "0.5"});
     daemon_->start();
     auto org = daemon_->organizer();
     ASSERT_EQ(
@@ -74,15 +76,7 @@ class Proposals : public ::testing::Test {
     auto players = players_at(3);
     json::array rows;
     for (std::size_t i = 0; i < players.size(); ++i) {
-      rows.push_back(json::object{{"player", players[i]},
-                                  {"settlements", counts[i].first},
-                                  {"cities", counts[i].second},
-                                  {"vp_cards", 0},
-                                  {"knights", 0},
-                                  {"roads", 5},
-                                  {"longest_road", 3},
-                                  {"largest_army", false},
-                                  {"longest_road_holder", false}});
+      rows.push_back(catan_row(players[i], counts[i].first, counts[i].second));
     }
     return json::object{{"players", std::move(rows)}};
   }
@@ -281,15 +275,7 @@ TEST_F(Proposals, ATableTokenWritesNothingElseAndDiesWithItsRoundAndItsSeating) 
     json::array rows;
     int cities = 4;
     for (const auto& p : players) {
-      rows.push_back(json::object{{"player", p},
-                                  {"settlements", 2},
-                                  {"cities", cities},
-                                  {"vp_cards", 0},
-                                  {"knights", 0},
-                                  {"roads", 5},
-                                  {"longest_road", 3},
-                                  {"largest_army", false},
-                                  {"longest_road_holder", false}});
+      rows.push_back(catan_row(p, 2, cities));
       cities = 1;
     }
     ASSERT_EQ(

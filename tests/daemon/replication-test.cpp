@@ -2,6 +2,7 @@
 // follower copies the primary's log — what it missed, then live, under load — verifies every
 // link, serves the same standings, takes no writes (503 + Tally-Primary), heals after a cut or a
 // restart of either side, and refuses a primary whose log disagrees with its own.
+#include "tests/support/catan_result.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -91,15 +92,7 @@ class Replication : public ::testing::Test {
     json::array rows;
     int cities = 4;
     for (const auto& p : tables_.at(table - 1).at("players").as_array()) {
-      rows.push_back(json::object{{"player", p},
-                                  {"settlements", 2},
-                                  {"cities", cities},
-                                  {"vp_cards", 0},
-                                  {"knights", 0},
-                                  {"roads", 5},
-                                  {"longest_road", 3},
-                                  {"largest_army", false},
-                                  {"longest_road_holder", false}});
+      rows.push_back(catan_row(p.as_string(), 2, cities));
       cities = variant % 3;
     }
     return json::object{{"players", std::move(rows)}};
