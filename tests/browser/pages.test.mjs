@@ -17,7 +17,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
-import { lowContrastTexts } from "./support/a11y.mjs";
+import { lowContrastTexts, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const TIMEZONE = "Europe/Prague"; // the venue's clock; the server speaks UTC
@@ -510,24 +510,6 @@ test("the token is entered once, kept in the browser, and asked again once revok
 });
 
 // ---- keyboard and labels ------------------------------------------------------------------------
-
-// The visible form controls and buttons without an accessible name (a <label>, aria-label,
-// aria-labelledby or, for a button, its text), as "tag#id" strings.
-async function unnamedControls(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("input, select, textarea, button")]
-      .filter((c) => c.checkVisibility() && c.type !== "hidden")
-      .filter((c) => {
-        const labelled = (c.getAttribute("aria-labelledby") || "")
-          .split(/\s+/)
-          .some((id) => id && document.getElementById(id)?.textContent.trim());
-        const label = [...(c.labels || [])].some((l) => l.textContent.trim());
-        const own = (c.getAttribute("aria-label") || "").trim() || (c.tagName === "BUTTON" && c.textContent.trim());
-        return !(labelled || label || own);
-      })
-      .map((c) => `${c.tagName.toLowerCase()}#${c.id}`),
-  );
-}
 
 test("by keyboard alone: the token, a table, a Carcassonne result; every control has a name", async () => {
   const t = await tournament("keys", "carcassonne", ["Ivo", "Jan"]);

@@ -20,7 +20,7 @@ import { after, before, test } from "node:test";
 
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
-import { lowContrastTexts } from "./support/a11y.mjs";
+import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, watchForProblems } from "./support/contexts.mjs";
 
 const TIMEZONE = "Europe/Prague";
@@ -163,25 +163,6 @@ function venueTime(iso) {
 async function shownResult(item) {
   return item.locator(".result-summary tbody tr").evaluateAll((trs) =>
     trs.map((tr) => [tr.cells[0].innerText.trim(), tr.querySelector("bdi").innerText.trim(), tr.cells[2].innerText.trim()]),
-  );
-}
-
-async function scrollsSideways(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}
-
-// The visible controls without an accessible name (as console.test.mjs checks them).
-async function unnamedControls(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("input, select, textarea, button")]
-      .filter((c) => c.checkVisibility() && c.type !== "hidden")
-      .filter((c) => {
-        const labelled = (c.getAttribute("aria-labelledby") || "").split(/\s+/).some((id) => id && document.getElementById(id)?.textContent.trim());
-        const label = [...(c.labels || [])].some((l) => l.textContent.trim());
-        const own = (c.getAttribute("aria-label") || "").trim() || (c.tagName === "BUTTON" && c.textContent.trim());
-        return !(labelled || label || own);
-      })
-      .map((c) => `${c.tagName.toLowerCase()}#${c.id}`),
   );
 }
 

@@ -27,7 +27,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { lowContrastTexts } from "./support/a11y.mjs";
+import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, watchForProblems } from "./support/contexts.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 
@@ -213,27 +213,6 @@ function catanRowTexts(row, _index, rows) {
 // HH:MM of an ISO time on the venue's clock.
 function venueTime(iso) {
   return new Intl.DateTimeFormat("en-GB", { timeZone: TIMEZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date(iso));
-}
-
-async function scrollsSideways(page) {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-}
-
-// The visible controls without an accessible name, as "tag#id".
-async function unnamedControls(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("input, select, textarea, button")]
-      .filter((c) => c.checkVisibility() && c.type !== "hidden")
-      .filter((c) => {
-        const labelled = (c.getAttribute("aria-labelledby") || "")
-          .split(/\s+/)
-          .some((id) => id && document.getElementById(id)?.textContent.trim());
-        const label = [...(c.labels || [])].some((l) => l.textContent.trim());
-        const own = (c.getAttribute("aria-label") || "").trim() || (c.tagName === "BUTTON" && c.textContent.trim());
-        return !(labelled || label || own);
-      })
-      .map((c) => `${c.tagName.toLowerCase()}#${c.id}`),
-  );
 }
 
 // The visible touch targets (buttons, fields, the links at the top) smaller than 44×44 px (a

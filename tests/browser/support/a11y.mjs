@@ -33,3 +33,26 @@ export async function lowContrastTexts(page) {
     return bad;
   });
 }
+
+// Whether the page scrolls sideways (WCAG 1.4.10, reflow): at a phone's width it must not.
+export async function scrollsSideways(page) {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+}
+
+// The visible form controls and buttons without an accessible name (a <label>, aria-label,
+// aria-labelledby or, for a button, its text), as "tag#id" strings.
+export async function unnamedControls(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("input, select, textarea, button")]
+      .filter((c) => c.checkVisibility() && c.type !== "hidden")
+      .filter((c) => {
+        const labelled = (c.getAttribute("aria-labelledby") || "")
+          .split(/\s+/)
+          .some((id) => id && document.getElementById(id)?.textContent.trim());
+        const label = [...(c.labels || [])].some((l) => l.textContent.trim());
+        const own = (c.getAttribute("aria-label") || "").trim() || (c.tagName === "BUTTON" && c.textContent.trim());
+        return !(labelled || label || own);
+      })
+      .map((c) => `${c.tagName.toLowerCase()}#${c.id}`),
+  );
+}
