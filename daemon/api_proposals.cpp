@@ -177,15 +177,19 @@ void Api::propose(const ExchangePtr& ex) {
       [this, ex, req] {
         Prepared p;
         state_.read([&](const LiveState& s) {
+          // Off is 409 whatever the body (a missing tournament is find_table's 404 below).
+          const Tournament* t = s.tournament(ex->params.at("t"));
+          if (t != nullptr) {
+            if (auto off = unless_self_reporting(*ex, *t)) {
+              p.refusal = std::move(off);
+              return;
+            }
+          }
           TableRef ref;
           // Every check PUT …/result makes but its precondition: the 422 the result would get.
           DraftedAction drafted = draft_table_action(s, *ex, *req, ref);
           if (drafted.refusal) {
             p.refusal = std::move(drafted.refusal);
-            return;
-          }
-          if (auto off = unless_self_reporting(*ex, *ref.tournament)) {
-            p.refusal = std::move(off);
             return;
           }
           const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number);

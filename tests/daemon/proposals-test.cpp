@@ -340,6 +340,9 @@ TEST_F(Proposals, WhileSelfReportingIsOffEveryProposalEndpointIs409) {
   auto refused = phone.post(table(3) + "/proposals", body);
   EXPECT_EQ(refused.status, 409);
   EXPECT_EQ(str(refused.json().at("errors").at(0).at("rule")), "self_reporting.off");
+  // Off whatever the body: not the 422 a broken result would get.
+  EXPECT_EQ(phone.post(table(3) + "/proposals", json::object{{"players", json::array{}}}).status,
+            409);
   EXPECT_EQ(phone.get(table(3) + "/proposals").status, 409);
   EXPECT_EQ(org.get(table(3) + "/key").status, 409);
   EXPECT_EQ(org.get(std::string(kRound) + "/keys").status, 409);
