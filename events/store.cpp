@@ -114,6 +114,19 @@ struct EventStore::Impl {
   std::map<std::uint64_t, Subscriber> subscribers;  // GUARDED_BY(subscribers_mutex)
   std::uint64_t next_subscriber = 1;                // GUARDED_BY(subscribers_mutex)
 
+  // Tells every subscriber of `events`, in order: the subscribers as they are now, called outside
+  // the lock (a subscriber may subscribe or unsubscribe another).
+  void notify(const std::vector<StoredEvent>& events) {
+    std::vector<Subscriber> listeners;
+    {
+      std::lock_guard lock(subscribers_mutex);
+      for (auto& [id, s] : subscribers) listeners.push_back(s);
+    }
+    for (const StoredEvent& event : events) {
+      for (auto& listener : listeners) listener(event);
+    }
+  }
+
   std::thread writer;
 
   rocksdb::ColumnFamilyHandle* cf(Family f) const { return families[f]; }
@@ -370,16 +383,7 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
     }
   }
 
-  if (!appended.empty()) {
-    std::vector<Subscriber> listeners;
-    {
-      std::lock_guard lock(subscribers_mutex);
-      for (auto& [id, s] : subscribers) listeners.push_back(s);
-    }
-    for (const StoredEvent& event : appended) {
-      for (auto& listener : listeners) listener(event);
-    }
-  }
+  if (!appended.empty()) notify(appended);
 
   for (std::size_t i = 0; i < batch.size(); ++i) {
     if (batch[i].done) batch[i].done(std::move(results[i]));
@@ -503,15 +507,10 @@ std::optional<std::string> EventStore::restore(const std::vector<RestoredEvent>&
 
 std::optional<std::string> EventStore::replicate(const std::vector<RestoredEvent>& events) {
   if (auto error = restore(events)) return error;
-  std::vector<Subscriber> listeners;
-  {
-    std::lock_guard lock(impl_->subscribers_mutex);
-    for (auto& [id, s] : impl_->subscribers) listeners.push_back(s);
-  }
-  for (const auto& e : events) {
-    StoredEvent event(e.seq, e.hash, e.bytes);
-    for (auto& listener : listeners) listener(event);
-  }
+  std::vector<StoredEvent> stored;
+  stored.reserve(events.size());
+  for (const auto& e : events) stored.emplace_back(e.seq, e.hash, e.bytes);
+  impl_->notify(stored);
   return std::nullopt;
 }
 
