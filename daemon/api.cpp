@@ -102,8 +102,10 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, table + "/proposals/{id}/reject", Access::token, bind(&Api::reject_proposal)},
       {verb::put, table + "/result", Access::token, bind(&Api::put_result)},
       {verb::post, table + "/{action}", Access::token, table_action(false)},
-      // A table token checks its proposal here (the result only; see post_table_action).
-      {verb::post, table + "/{action}/check", Access::table, table_action(true)},
+      // A table token checks its proposal here, and only here: before {action}/check.
+      {verb::post, table + "/result/check", Access::table,
+       [](Api& api, const ExchangePtr& ex) { api.table_action(ex, "result", true); }},
+      {verb::post, table + "/{action}/check", Access::token, table_action(true)},
       {verb::post, table + "/{action}/auto", Access::organizer, bind(&Api::auto_actions)},
       {verb::post, "/v1/tournaments/{t}/events/{seq}/void", Access::token, bind(&Api::void_event)},
       {verb::get, "/v1/tournaments/{t}/standings", Access::public_read, bind(&Api::standings)},

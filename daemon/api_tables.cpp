@@ -43,12 +43,6 @@ http::status Api::result_status(const std::optional<bool>& replaces, const Appen
 
 void Api::post_table_action(const ExchangePtr& ex, bool check_only) {
   const std::string& action = ex->params.at("action");
-  if (ex->identity.table && action != "result") {
-    // A table token checks its result proposal, nothing else.
-    i18n::Message only("api.auth.table_token_only_proposes");
-    return ex->respond(problem(*ex, http::status::forbidden, only,
-                               {{"auth.table_token", "", "Authorization", only}}));
-  }
   if (action == "result" && !check_only) {
     Response r = problem(*ex, http::status::method_not_allowed, "api.table.result_is_put");
     r.set(http::field::allow, "PUT");
