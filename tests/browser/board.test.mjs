@@ -18,7 +18,7 @@ import { fullRows, pageSeconds, paginate, placesOf } from "../../client/web/stat
 import { isLoopbackHost } from "../../client/web/static/loopback.js";
 import { CATAN_SHEETS, catanField } from "./support/field.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 
@@ -38,21 +38,6 @@ before(async () => {
 after(() => stopStack(stack));
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A browser context that reads English; page errors and console errors fail the test.
-async function openContext({ viewport = BOARD } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: "Europe/Prague", locale: "en-GB" });
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem("tallyd.lang", "en");
-    } catch {
-      // a page without storage (about:blank)
-    }
-  });
-  watchForProblems(context);
-  return context;
-}
-
 
 async function openBoard(context, id, query = "") {
   const page = await context.newPage();
@@ -130,7 +115,7 @@ for (const count of [24, 120]) {
   test(`${count} players on 1920×1080: whole rows only, "Places X–Y of ${count}" and a dot a page, every page in turn`, async () => {
     const field = fields[count];
     const standings = await tallyd.must(200, "GET", `/v1/tournaments/${field.id}/standings`);
-    const context = await openContext();
+    const context = await openContext(browser, { viewport: BOARD });
     const board = await openBoard(context, field.id, "?page=2");
     const onFirstPage = () => board.waitForFunction(() => document.getElementById("page-places").textContent.startsWith("Places 1–"), null, { timeout: 60000 });
 
@@ -173,7 +158,7 @@ test("a 200-character unbroken name wraps on the board and leaves every column o
   for (const [i, name] of [long, "Ann", "Ben", "Cid"].entries()) {
     await tallyd.must(201, "POST", "/v1/tournaments/longname/players", { id: `p${i + 1}`, name });
   }
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await openBoard(context, "longname");
   const layout = await board.evaluate(() => {
     const right = document.getElementById("standings-viewport").getBoundingClientRect().right;
@@ -199,7 +184,7 @@ test('shared ranks are written "3=" on the board and on the phone page, as the s
   // pages show them).
   const rows = standings.rows.map((row, i) => ({ ...row, rank: i === 3 ? 3 : i + 1 }));
   const round = { round: 2, reported: 1, tables_total: 6, closed: false, final: false, clock: null };
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   for (const [url, viewport] of [
     [`/t/${field.id}/board`, BOARD],
     [`/t/${field.id}`, { width: 390, height: 844 }],
@@ -222,7 +207,7 @@ test("movement arrows compare with the previous round's final standings; none in
   const before = await tallyd.must(200, "GET", `/v1/tournaments/${field.id}/standings?as_of=${sheet.seating_seq - 1}`);
   const now = await tallyd.must(200, "GET", `/v1/tournaments/${field.id}/standings`);
   const rankBefore = new Map(before.rows.map((r) => [r.player, r.rank]));
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await openBoard(context, field.id, "?page=600");
   await board.locator("#standings .movement").first().waitFor();
   const shown = await board.locator("#standings tbody tr:not([hidden])").evaluateAll((trs) =>
@@ -261,7 +246,7 @@ async function catanFieldRound1(id) {
 
 test("rows are lit when few changed (a table's result), none when many did at once", async () => {
   const field = fields[24];
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await openBoard(context, field.id, "?page=600");
   const open = field.round2.tables.filter((table) => table.status !== "reported");
   const report = (table) =>
@@ -288,7 +273,7 @@ test("rows are lit when few changed (a table's result), none when many did at on
 
 test("a warning when the QR code names a loopback address, none with ?public= a LAN address", async () => {
   const field = fields[24];
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await openBoard(context, field.id);
   const warning = board.locator("#qr-warning");
   assert.equal(await warning.isVisible(), true, "at 127.0.0.1");

@@ -21,7 +21,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { clockView, formatRemaining, remainingSeconds, WARNING_SECONDS } from "../../client/web/static/clock.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -42,21 +42,6 @@ before(async () => {
 after(() => stopStack(stack));
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A browser context that reads English; page errors and console errors fail the test.
-async function openContext({ viewport = BOARD } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: "Europe/Prague", locale: "en-GB" });
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem("tallyd.lang", "en");
-    } catch {
-      // a page without storage (about:blank)
-    }
-  });
-  watchForProblems(context);
-  return context;
-}
-
 
 const screenshot = (page, name) => page.screenshot({ path: path.join(artifacts, `clock-${name}.png`) });
 
@@ -158,7 +143,7 @@ test("clock.js: the time left is the server's, corrected for the time since it s
 
 test("the board shows the organizer's clock: running, paused, extended, resumed, and the same after a reload", async () => {
   await tournament("hall", ["Ann", "Ben", "Cid", "Dan"]);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await context.newPage();
   await board.goto(`${tallyd.base}/t/hall/board`);
   await board.locator("#standings tbody tr").first().waitFor();
@@ -202,7 +187,7 @@ test("the board shows the organizer's clock: running, paused, extended, resumed,
   await closeContext(context);
 
   // A screen whose own clock is 37 minutes behind shows the server's time all the same.
-  const skewed = await openContext();
+  const skewed = await openContext(browser, { viewport: BOARD });
   const wrong = await skewed.newPage();
   await wrong.clock.install({ time: Date.now() - 37 * 60 * 1000 });
   await wrong.goto(`${tallyd.base}/t/hall/board`);
@@ -215,7 +200,7 @@ test("the board shows the organizer's clock: running, paused, extended, resumed,
 test("the last ten minutes in the warning colour, and Time! when they have run out on the screen", async () => {
   await tournament("warning", ["Eli", "Fay", "Gus", "Hal"]);
   await clockAction("warning", { action: "start", minutes: 5 });
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await context.newPage();
   await board.clock.install(); // the page's own time, moved on below without waiting for it
   await board.goto(`${tallyd.base}/t/warning/board`);
@@ -242,7 +227,7 @@ test("the public page and the judge page show the clock small; the judge page ta
   await tournament("phones", ["Ivo", "Jan", "Kim", "Lea"]);
   await clockAction("phones", { action: "start", minutes: 45 });
   await clockAction("phones", { action: "extend", minutes: 5, reason: "late start" });
-  const context = await openContext({ viewport: PHONE });
+  const context = await openContext(browser, { viewport: PHONE });
 
   const standings = await context.newPage();
   await standings.goto(`${tallyd.base}/t/phones`);
@@ -293,7 +278,7 @@ test("the public page and the judge page show the clock small; the judge page ta
   await judgePage.locator("#picker").waitFor({ state: "visible" });
 
   // A link with a token that is not valid: the form says so, and the address is clean too.
-  const bad = await (await openContext({ viewport: PHONE })).newPage();
+  const bad = await (await openContext(browser, { viewport: PHONE })).newPage();
   await bad.goto(`${tallyd.base}/t/phones/judge#token=tly_not-a-token`);
   await bad.locator("#token-error").filter({ hasText: "This token is not valid" }).waitFor();
   assert.equal(bad.url(), `${tallyd.base}/t/phones/judge`);
@@ -330,11 +315,11 @@ test("a round closed as the final one: the board's final standings with a podium
       headers: { "If-None-Match": "*" },
     });
   }
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: BOARD });
   const board = await context.newPage();
   await board.goto(`${tallyd.base}/t/finale/board`);
   await clockWhen(board, "running");
-  const phoneContext = await openContext({ viewport: PHONE });
+  const phoneContext = await openContext(browser, { viewport: PHONE });
   const phone = await phoneContext.newPage();
   await phone.goto(`${tallyd.base}/t/finale`);
   await clockWhen(phone, "running");

@@ -25,9 +25,10 @@ import { after, before, test } from "node:test";
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
-const TIMEZONE = "Europe/Prague";
+// How the pages are watched (support/contexts.mjs): the refusals the test provokes are no errors.
+const WATCH = { allowed: [/Failed to load resource: the server responded with a status of (401|403|409|422)/], timeout: 15000 };
 const LAPTOP = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
 
@@ -40,7 +41,7 @@ let consolePage; // its console tab
 before(async () => {
   stack = await startStack("tally-console-");
   ({ tallyd, browser } = stack);
-  organizer = await openContext({ viewport: LAPTOP });
+  organizer = await openContext(browser, { viewport: LAPTOP, ...WATCH });
 });
 
 after(async () => {
@@ -49,28 +50,6 @@ after(async () => {
 });
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A browser context (one person's browser) with the venue's time zone. `lang`: the language its
-// visitor chose with the switcher (null: none, the tournament's decides). Page errors and
-// console errors fail the test, except the refusals the test provokes.
-async function openContext({ viewport = LAPTOP, lang = "en" } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB" });
-  if (lang) {
-    await context.addInitScript((chosen) => {
-      try {
-        localStorage.setItem("tallyd.lang", chosen);
-      } catch {
-        // about:blank has no storage
-      }
-    }, lang);
-  }
-  watchForProblems(context, {
-    allowed: [/Failed to load resource: the server responded with a status of (401|403|409|422)/],
-    timeout: 15000,
-  });
-  return context;
-}
-
 
 async function screenshot(page, name) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
@@ -433,7 +412,7 @@ test("a judge added in the console opens the judge page through the QR code's li
   assert.equal(await page.locator("#table-list li.table-card.open").count(), total);
 
   // Eva's phone: the scanned link; the judge page keeps the token and drops it from the address.
-  const phone = await openContext({ viewport: PHONE });
+  const phone = await openContext(browser, { viewport: PHONE, ...WATCH });
   const judge = await phone.newPage();
   await judge.goto(link);
   await judge.locator("#picker").waitFor({ state: "visible" });
@@ -632,7 +611,7 @@ test("the console in Czech (the tournament's language) on a phone and a laptop: 
     [{ width: 360, height: 740 }, "phone360"],
     [LAPTOP, "laptop"],
   ]) {
-    const context = await openContext({ viewport, lang: null });
+    const context = await openContext(browser, { viewport, lang: null, ...WATCH });
     const page = await openConsole(context, CATAN, tallyd.organizer());
     assert.equal(await page.evaluate(() => document.documentElement.lang), "cs");
     for (const [link, id] of [
@@ -654,7 +633,7 @@ test("the console in Czech (the tournament's language) on a phone and a laptop: 
     await page.locator("#tables-progress").filter({ hasText: /^Výsledky: \d+ z \d+ stolů/ }).waitFor();
     await closeContext(context);
   }
-  const context = await openContext({ viewport: PHONE, lang: "cs" });
+  const context = await openContext(browser, { viewport: PHONE, lang: "cs", ...WATCH });
   const index = await context.newPage();
   await index.goto(`${tallyd.base}/`);
   await index.getByRole("heading", { name: "Nový turnaj" }).waitFor();
@@ -664,7 +643,7 @@ test("the console in Czech (the tournament's language) on a phone and a laptop: 
 });
 
 test("on a phone in English: every section fits, every control is named, the text readable, the clock big", async () => {
-  const context = await openContext({ viewport: PHONE });
+  const context = await openContext(browser, { viewport: PHONE, ...WATCH });
   const page = await openConsole(context, "agot-cup", tallyd.organizer());
   for (const [link, id] of [
     ["Players", "players"],
@@ -726,7 +705,7 @@ test("the organizer token renewed in the console: the old one is refused (401), 
   assert.ok(players.some((p) => p.name === "Late Comer"));
 
   // Another browser with the old token is asked for the current one.
-  const other = await openContext();
+  const other = await openContext(browser, { viewport: LAPTOP, ...WATCH });
   const stale = await other.newPage();
   await stale.goto(`${tallyd.base}/t/${CATAN}/console`);
   await stale.evaluate((token) => localStorage.setItem("tallyd.organizer-token", token), old);

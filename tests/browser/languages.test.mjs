@@ -12,7 +12,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const BOARD = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
@@ -40,15 +40,6 @@ before(async () => {
 });
 
 after(() => stopStack(stack));
-
-// A browser context with no language chosen yet: the page decides from the tournament (or,
-// on the tournaments list, from the browser's `locale`). Page and console errors fail the test.
-async function openContext({ viewport, locale = "en-GB" }) {
-  const context = await browser.newContext({ viewport, locale, timezoneId: "Europe/Prague" });
-  watchForProblems(context);
-  return context;
-}
-
 
 // A tournament of `game` in `locale` with `names` (ids p1, p2, …), round 1 seated.
 async function tournament(id, game, locale, names) {
@@ -137,7 +128,7 @@ test("Czech (the tournament's locale): the board and the phone page, with no Eng
   const t = await tournament("praha", "catan", "cs", CZECH_NAMES);
   await report(t, 1, t.sheet.tables[0].players.map((player, i) => ({ player, ...CATAN_SHEETS[i] })));
 
-  const context = await openContext({ viewport: BOARD });
+  const context = await openContext(browser, { viewport: BOARD, lang: null });
   const board = await openBoard(context, t, "Výsledky: 1 z 2 stolů");
   assert.equal(await board.evaluate(() => document.documentElement.lang), "cs");
   assert.equal(await board.locator("#round-heading").innerText(), "Kolo 1");
@@ -167,7 +158,7 @@ test("Czech (the tournament's locale): the board and the phone page, with no Eng
 
 test("Italian (chosen with the switcher by keyboard, remembered): board and phone page in Italian", async () => {
   const t = { id: "praha", names: [...CZECH_NAMES, "praha open"] };
-  const context = await openContext({ viewport: PHONE });
+  const context = await openContext(browser, { viewport: PHONE, lang: null });
   const phone = await context.newPage();
   await phone.goto(`${tallyd.base}/t/praha`);
   await phone.locator('#languages button[aria-pressed="true"]').filter({ hasText: "Čeština" }).waitFor();
@@ -221,7 +212,7 @@ test("Russian (the tournament's locale): a Carcassonne board and phone page, and
   await report(t, pair.table, [{ player: pair.players[0], score: 92 }, { player: pair.players[1], score: 87 }]);
   const open = t.sheet.tables.length - 1 - 1; // less the bye and the reported table
 
-  const context = await openContext({ viewport: BOARD });
+  const context = await openContext(browser, { viewport: BOARD, lang: null });
   const board = await openBoard(context, t, `Результаты: 2 из 3 столов`);
   assert.equal(await board.evaluate(() => document.documentElement.lang), "ru");
   assert.equal(await board.locator("#round-heading").innerText(), "Тур 1");
@@ -255,7 +246,7 @@ test("Russian (the tournament's locale): a Carcassonne board and phone page, and
 // ---- the tournaments list: the browser's language --------------------------------------------
 
 test("the tournaments list speaks the browser's language when no language was chosen", async () => {
-  const context = await openContext({ viewport: PHONE, locale: "ru-RU" });
+  const context = await openContext(browser, { viewport: PHONE, lang: null, locale: "ru-RU" });
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/`);
   await page.locator('tr[data-tournament="praha"]').waitFor();

@@ -18,9 +18,15 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, unnamedControls } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { boardRows } from "./support/board.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const TIMEZONE = "Europe/Prague"; // the venue's clock; the server speaks UTC
+const DESK = { width: 1280, height: 900 };
+// How the pages are watched (support/contexts.mjs): the answers a test provokes are no errors.
+// Every context's visitor has chosen English (the pages' switcher): these tests read the English
+// texts, whatever the tournament's locale (languages.test.mjs has the others).
+const WATCH = { allowed: [/Failed to load resource: the server responded with a status of (412|422|403)/] };
 
 let stack;
 let tallyd;
@@ -38,24 +44,6 @@ before(async () => {
 after(() => stopStack(stack));
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A browser context (its own storage: one judge's browser) with the venue's time zone. Every
-// page error and console error fails the test, except the answers a test provokes (`allowed`).
-// Its visitor has chosen English (the pages' switcher, kept in localStorage): these tests read
-// the English texts, whatever the tournament's locale (languages.test.mjs has the others).
-async function openContext({ viewport = { width: 1280, height: 900 } } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB" });
-  await context.addInitScript(() => {
-    try {
-      localStorage.setItem("tallyd.lang", "en");
-    } catch {
-      // a page without storage (about:blank)
-    }
-  });
-  watchForProblems(context, { allowed: [/Failed to load resource: the server responded with a status of (412|422|403)/] });
-  return context;
-}
-
 
 async function screenshot(page, name) {
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: name !== "board" && !name.startsWith("board-") });
@@ -147,25 +135,12 @@ function catanRowTexts(row, _index, rows) {
   return [rank, row.name, String(row.games), row.round_points.value.toFixed(2), String(row.vp), `${(row.vp_share.value * 100).toFixed(2)}%`];
 }
 
-// The board's rows as text, without the rank movement marks (▲ and its spoken "up from 3").
-async function boardRows(page) {
-  return page.$$eval("#standings tbody tr", (trs) =>
-    trs.map((tr) =>
-      [...tr.cells].map((td) => {
-        const copy = td.cloneNode(true);
-        for (const mark of copy.querySelectorAll(".movement, .visually-hidden")) mark.remove();
-        return copy.textContent.trim();
-      }),
-    ),
-  );
-}
-
 // ---- the index ----------------------------------------------------------------------------------
 
 test("the tournaments list links each tournament's standings, venue screen and result entry", async () => {
   await tournament("index-a", "catan", ["Ann", "Ben", "Cid", "Dan"]);
   await tournament("index-b", "carcassonne", ["Eli", "Fay"], { seat: false });
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/`);
   const row = page.locator('tr[data-tournament="index-a"]');
@@ -188,7 +163,7 @@ test("a judge enters a result; the board in a second tab shows the new standings
   const table1 = t.sheet.tables[0].players;
   const seatNames = table1.map((p) => t.nameOf[p]);
 
-  const context = await openContext({ viewport: { width: 1920, height: 1080 } });
+  const context = await openContext(browser, { viewport: { width: 1920, height: 1080 }, ...WATCH });
   const board = await context.newPage();
   await board.goto(`${tallyd.base}/t/brno/board`);
   await board.locator("#progress-text").filter({ hasText: "0 of 2 tables reported" }).waitFor();
@@ -287,7 +262,7 @@ test("errors are shown next to their field: a player's (C-7) and the whole table
   const t = await tournament("rules", "catan", ["Ada", "Bob", "Cleo", "Dirk"]);
   const seated = t.sheet.tables[0].players;
   const names = seated.map((p) => t.nameOf[p]);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const judge = await judgePage(context, "rules", judges.Olga.token, "#round=1&table=1");
   await judge.locator("#result-form").waitFor();
 
@@ -344,7 +319,7 @@ test("the hints follow the last entry typed: a late answer to an older entry nev
   const t = await tournament("race", "catan", ["Ema", "Filip", "Gita", "Hugo"]);
   const seated = t.sheet.tables[0].players;
   const names = seated.map((p) => t.nameOf[p]);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const judge = await judgePage(context, "race", judges.Eva.token, "#round=1&table=1");
   await judge.locator("#result-form").waitFor();
   await typeCatan(judge, names);
@@ -397,7 +372,7 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
   const t = await tournament("dispute", "catan", ["Alena", "Boris", "Cecilie", "David"]);
   const seated = t.sheet.tables[0].players;
   const names = seated.map((p) => t.nameOf[p]);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const petr = await judgePage(context, "dispute", judges.Petr.token, "#round=1&table=1");
   await petr.locator("#result-form").waitFor();
   // Petr's sheet: the fourth player has 2 VP cards instead of 1 (and the second none).
@@ -486,7 +461,7 @@ test("a table another judge entered first: 412 shown as 'already entered by Eva 
 test("the token is entered once, kept in the browser, and asked again once revoked", async () => {
   await tournament("tokens", "catan", ["Aa", "Bb", "Cc", "Dd"]);
   const olga = await tallyd.must(201, "POST", "/v1/judges", { name: "Temp" });
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   context.allowed.push(/status of 401/);
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/t/tokens/judge`);
@@ -514,7 +489,7 @@ test("the token is entered once, kept in the browser, and asked again once revok
 test("by keyboard alone: the token, a table, a Carcassonne result; every control has a name", async () => {
   const t = await tournament("keys", "carcassonne", ["Ivo", "Jan"]);
   const [ivo, jan] = t.sheet.tables[0].players.map((p) => t.nameOf[p]);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/t/keys/judge`);
   const focused = () => page.evaluate(() => document.activeElement.getAttribute("aria-label") || document.activeElement.id);
@@ -557,7 +532,7 @@ test("by keyboard alone: the token, a table, a Carcassonne result; every control
 test("on a phone: a card per player in the judge's form, and no page scrolls sideways", async () => {
   const t = await tournament("phone", "catan", ["Jana Nováková", "Ida Veselá", "Čeněk Dvořák", "Eva Králová"]);
   const names = t.sheet.tables[0].players.map((p) => t.nameOf[p]);
-  const context = await openContext({ viewport: { width: 390, height: 844 } });
+  const context = await openContext(browser, { viewport: { width: 390, height: 844 }, ...WATCH });
   const judge = await judgePage(context, "phone", judges.Eva.token, "#round=1&table=1");
   await judge.locator("#result-form").waitFor();
   const wide = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -598,7 +573,7 @@ test("on a phone: a card per player in the judge's form, and no page scrolls sid
 test("AGoT: picks in rating order, a refused pick with the accepted houses at the player, a derived winner, the server's game points", async () => {
   const t = await tournament("agot", "agot", ["Arya", "Bran", "Cersei", "Davos", "Euron", "Fennel"]);
   const table = t.sheet.tables[0];
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const judge = await judgePage(context, "agot", judges.Eva.token, "#round=1&table=1");
   await judge.locator("#picks-heading").waitFor();
   const order = await judge.locator(".picks-list li").evaluateAll((lis) => lis.map((li) => li.dataset.player));
@@ -707,7 +682,7 @@ test("Carcassonne: final scores with the outcome as a hint; a bye needs nothing"
   const t = await tournament("carc", "carcassonne", ["Anna", "Bruno", "Carla", "Dino", "Elsa"]);
   const [first, , bye] = t.sheet.tables;
   assert.equal(bye.players.length, 1);
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const judge = await judgePage(context, "carc", judges.Petr.token, `#round=1&table=${bye.table}`);
   await judge.locator("#table-status").filter({ hasText: "has a bye: nothing to enter." }).waitFor();
   assert.equal(await judge.locator("#result-form").isVisible(), false);
@@ -735,7 +710,7 @@ test("Carcassonne: final scores with the outcome as a hint; a bye needs nothing"
 
 test("the board shows 'connection lost' while tallyd is down and resumes with since= the last seq", async () => {
   const t = await tournament("live", "catan", ["Ali", "Bea", "Cyd", "Dee"]);
-  const context = await openContext({ viewport: { width: 1280, height: 720 } });
+  const context = await openContext(browser, { viewport: { width: 1280, height: 720 }, ...WATCH });
   context.allowed.push(/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/);
   const board = await context.newPage();
   const sockets = [];
@@ -770,7 +745,7 @@ test("the board shows 'connection lost' while tallyd is down and resumes with si
 test("the board shows standings taller than the screen a page of whole rows at a time, and back to the first; its QR code can name another address", async () => {
   const names = Array.from({ length: 40 }, (_, i) => `Player ${String(i + 1).padStart(2, "0")}`);
   await tournament("big", "catan", names, { seat: false });
-  const context = await openContext({ viewport: { width: 1280, height: 720 } });
+  const context = await openContext(browser, { viewport: { width: 1280, height: 720 }, ...WATCH });
   const board = await context.newPage();
   await board.goto(`${tallyd.base}/t/big/board?page=1&public=http://scores.example:8080/`);
   await board.locator('#standings tbody tr[data-player="p40"]').waitFor({ state: "attached" });
@@ -814,7 +789,7 @@ test("public standings: live, CSV download, pairings by table and by name (Czech
   });
   const standings = await tallyd.must(200, "GET", "/v1/tournaments/public/standings");
 
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   await context.addInitScript(() => {
     window.print = () => {}; // no print dialog in a test; the page's print CSS is what is checked
   });
@@ -923,7 +898,7 @@ test("text contrast is at least 4.5:1 on every page (3:1 for large text)", async
     token: judges.Eva.token,
     headers: { "If-None-Match": "*" },
   });
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const page = await context.newPage();
   for (const url of ["/", "/t/contrast", "/t/contrast/board", "/t/contrast/judge"]) {
     await page.goto(tallyd.base + url);

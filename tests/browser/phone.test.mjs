@@ -20,10 +20,13 @@ import { csvField, neutralised } from "../../client/web/static/standings-columns
 import { catanField } from "./support/field.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const PHONE = { width: 390, height: 844 };
 const TIMEZONE = "Europe/Prague";
+// The contexts' visitor chose English, unless a page was switched since (keepLang); downloads
+// are accepted.
+const PHONE_BROWSER = { keepLang: true, downloads: true };
 
 let stack;
 let tallyd;
@@ -41,24 +44,6 @@ before(async () => {
 after(() => stopStack(stack));
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A phone's browser context; `lang` the visitor's chosen language (null: the tournament's, Czech).
-// Page errors and console errors fail the test.
-async function openContext({ viewport = PHONE, lang = "en" } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB", acceptDownloads: true });
-  if (lang) {
-    await context.addInitScript((chosen) => {
-      try {
-        if (!localStorage.getItem("tallyd.lang")) localStorage.setItem("tallyd.lang", chosen);
-      } catch {
-        // a page without storage (about:blank)
-      }
-    }, lang);
-  }
-  watchForProblems(context);
-  return context;
-}
-
 
 async function openPhone(context, id) {
   const page = await context.newPage();
@@ -113,7 +98,7 @@ for (const count of [24, 120]) {
   test(`${count} players, 390×844: "novakova" finds Nováková; her table, seat, opponents and results; remembered after a reload`, async () => {
     const field = fields[count];
     const standings = await tallyd.must(200, "GET", `/v1/tournaments/${field.id}/standings`);
-    const context = await openContext();
+    const context = await openContext(browser, { viewport: PHONE, ...PHONE_BROWSER });
     const page = await openPhone(context, field.id);
 
     // The matches in the server's order (the standings' rows), eight at most.
@@ -201,7 +186,7 @@ for (const count of [24, 120]) {
   test(`${count} players: the pairings first while the round runs, compact standings with the rest on a tap, no sideways scrolling at 390 and 360 px`, async () => {
     const field = fields[count];
     const standings = await tallyd.must(200, "GET", `/v1/tournaments/${field.id}/standings`);
-    const context = await openContext();
+    const context = await openContext(browser, { viewport: PHONE, ...PHONE_BROWSER });
     const page = await openPhone(context, field.id);
 
     // Round 2 runs: its pairings come right after "Find me", by name before by table.
@@ -257,7 +242,7 @@ test("a right-to-left override in one name does not reverse the next; a 200-char
   const rlo = "\u202Eevil\u202E";
   const long = "W".repeat(200);
   // The names as a server that took them would give them (tallyd refuses them now).
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: PHONE, ...PHONE_BROWSER });
   const page = await context.newPage();
   await page.route(new RegExp(`/v1/tournaments/${field.id}$`), async (route) => {
     const response = await route.fetch();
@@ -298,7 +283,7 @@ test("a claimed win is marked in the judge page's table list and in the result s
   const field = fields[24];
   const table = field.round2.tables.find((t) => t.table === field.janaTable2);
   const claimant = table.result.players.find((p) => p.claimed_win).player;
-  const context = await openContext();
+  const context = await openContext(browser, { viewport: PHONE, ...PHONE_BROWSER });
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/t/${field.id}/judge#token=${encodeURIComponent(judge.token)}&round=2&table=${field.janaTable2}`);
   const button = page.locator(`#tables button[data-table="${field.janaTable2}"]`);
@@ -329,7 +314,7 @@ test("the page's CSV neutralises a name that a spreadsheet would read as a formu
     }, { token: judge.token, headers: { "If-None-Match": "*" } });
   }
   const standings = await tallyd.must(200, "GET", "/v1/tournaments/csv/standings");
-  const context = await openContext({ viewport: { width: 1280, height: 900 } });
+  const context = await openContext(browser, { viewport: { width: 1280, height: 900 }, ...PHONE_BROWSER });
   const page = await context.newPage();
   await page.goto(`${tallyd.base}/t/csv`);
   await page.locator("#standings tbody tr").nth(hostile.length - 1).waitFor();
@@ -365,7 +350,7 @@ test("the page's CSV neutralises a name that a spreadsheet would read as a formu
 
 test("screenshots of the phone page (390×844) in Czech and in English; its text contrast", async () => {
   for (const lang of ["cs", "en"]) {
-    const context = await openContext({ lang: lang === "cs" ? null : "en" });
+    const context = await openContext(browser, { viewport: PHONE, ...PHONE_BROWSER, lang: lang === "cs" ? null : "en" });
     const page = await openPhone(context, fields[24].id);
     await page.getByLabel(lang === "cs" ? "Vaše jméno" : "Your name").fill("jana novakova");
     await page.getByLabel(lang === "cs" ? "Vaše jméno" : "Your name").press("Enter");

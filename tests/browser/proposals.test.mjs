@@ -21,11 +21,18 @@ import { after, before, test } from "node:test";
 import { encodeQr } from "../../client/web/static/qr.js";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 
 const TIMEZONE = "Europe/Prague";
 const LAPTOP = { width: 1920, height: 1080 };
 const PHONE = { width: 390, height: 844 };
+// How the contexts are set up and watched (support/contexts.mjs): no print dialog (the print CSS
+// is what is checked); the refusals the test provokes are no errors.
+const WATCH = {
+  noPrint: true,
+  allowed: [/Failed to load resource: the server responded with a status of (401|403|409|412|422)/],
+  timeout: 15000,
+};
 const T = "selfrep";
 const NAMES = ["Adéla Bártová", "Bohumil Čech", "Cyril Dvořák", "Čeněk Eliáš", "Dana Fialová", "Emil Hájek",
   "František Horák", "Hana Chalupová", "Chrudoš Jelínek", "Ivana Kopecká", "Jan Král", "Karla Kučerová"];
@@ -79,7 +86,7 @@ before(async () => {
   }
   const games = await tallyd.must(200, "GET", "/v1/games", undefined, { token: null });
   fields = new Map(games.find((g) => g.game === "catan").actions.result.fields.map((f) => [f.name, f]));
-  judgeContext = await openContext({ viewport: LAPTOP });
+  judgeContext = await openContext(browser, { viewport: LAPTOP, ...WATCH });
   judge = await judgePage(judgeContext, judges.Eva.token);
 });
 
@@ -89,25 +96,6 @@ after(async () => {
 });
 
 // ---- helpers ----------------------------------------------------------------------------------
-
-// A browser context with the venue's time zone; its visitor chose English. Page and console
-// errors fail the test but for the refusals the test provokes.
-async function openContext({ viewport = LAPTOP, lang = "en" } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB" });
-  await context.addInitScript((chosen) => {
-    try {
-      if (chosen) localStorage.setItem("tallyd.lang", chosen);
-    } catch {
-      // about:blank has no storage
-    }
-    window.print = () => {}; // no print dialog in a test: the print CSS is what is checked
-  }, lang);
-  watchForProblems(context, {
-    allowed: [/Failed to load resource: the server responded with a status of (401|403|409|412|422)/],
-    timeout: 15000,
-  });
-  return context;
-}
 
 async function screenshot(page, name, locator = null) {
   const file = path.join(artifacts, `${name}.png`);
@@ -254,7 +242,7 @@ test("proposals from the tables show on the judge page: who, when, the result by
   assert.deepEqual(await unnamedControls(judge), []);
   assert.deepEqual(await lowContrastTexts(judge), []);
   await screenshot(judge, "proposals-judge-laptop", judge.locator("#proposals"));
-  const phone = await openContext({ viewport: PHONE });
+  const phone = await openContext(browser, { viewport: PHONE, ...WATCH });
   const page = await judgePage(phone, judges.Eva.token);
   await page.locator(`#proposals [data-proposal="${p2.id}"] .proposal-difference`).first().waitFor();
   assert.equal(await scrollsSideways(page), false, "the judge page scrolls sideways on a phone");
@@ -263,7 +251,7 @@ test("proposals from the tables show on the judge page: who, when, the result by
   await closeContext(phone);
 
   // In the tournament's language, Czech.
-  const czech = await openContext({ viewport: PHONE, lang: null });
+  const czech = await openContext(browser, { viewport: PHONE, lang: null, ...WATCH });
   const cs = await judgePage(czech, judges.Eva.token);
   assert.equal(await cs.locator("#proposals .proposals-heading").innerText(), "Návrhy výsledků ke schválení");
   await cs.locator(`#proposals [data-proposal="${p2.id}"] .proposal-difference`).first().waitFor();
@@ -434,7 +422,7 @@ test("a first result approved: 201, the table shows as entered", async () => {
 
 test("the console: a QR code per table, slips printed with them, its proposals list; the switch turns self-reporting off and on", async () => {
   for (const viewport of [LAPTOP, PHONE]) {
-    const context = await openContext({ viewport });
+    const context = await openContext(browser, { viewport, ...WATCH });
     const page = await context.newPage();
     await page.goto(`${tallyd.base}/t/${T}/console#selfreport`);
     await page.locator("#token-input").fill(tallyd.organizer());

@@ -28,7 +28,8 @@ import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
-import { closeContext, watchForProblems } from "./support/contexts.mjs";
+import { boardRows } from "./support/board.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 
 const TIMEZONE = "Europe/Prague";
@@ -114,22 +115,15 @@ after(async () => {
 
 const sheetsBody = (players, sheets) => ({ players: players.map((player, i) => ({ player, ...sheets[i] })) });
 
-// A browser context (one person's phone or computer) with the venue's time zone. `lang`: the
-// language its visitor chose with the switcher (null: none, the tournament's Czech). Page errors
-// and console errors fail the test, except the refusals the test provokes on purpose; the table
-// tokens must never show up in the console.
-async function openContext({ viewport = PHONE, lang = "en" } = {}) {
-  const context = await browser.newContext({ viewport, timezoneId: TIMEZONE, locale: "en-GB", hasTouch: viewport === PHONE });
-  if (lang) {
-    await context.addInitScript((chosen) => {
-      try {
-        localStorage.setItem("tallyd.lang", chosen);
-      } catch {
-        // about:blank has no storage
-      }
-    }, lang);
-  }
-  watchForProblems(context, {
+// A browser context (one person's phone or computer, a touch screen at PHONE) with the venue's
+// time zone (support/contexts.mjs). `lang`: the language its visitor chose with the switcher
+// (null: none, the tournament's Czech). Page errors and console errors fail the test, except the
+// refusals the test provokes on purpose; the table tokens must never show up in the console.
+async function personContext({ viewport = PHONE, lang = "en" } = {}) {
+  const context = await openContext(browser, {
+    viewport,
+    lang,
+    touch: viewport === PHONE,
     allowed: [/Failed to load resource: the server responded with a status of (401|403|409|422|429)/],
     timeout: 15000,
   });
@@ -190,19 +184,6 @@ async function propose(page) {
   return { status: response.status(), body: await response.json(), headers: response.request().headers() };
 }
 
-// The board's rows as text, without the rank movement marks.
-async function boardRows(page) {
-  return page.$$eval("#standings tbody tr", (trs) =>
-    trs.map((tr) =>
-      [...tr.cells].map((td) => {
-        const copy = td.cloneNode(true);
-        for (const mark of copy.querySelectorAll(".movement, .visually-hidden")) mark.remove();
-        return copy.textContent.trim();
-      }),
-    ),
-  );
-}
-
 // What the board shows of a Catan row (two decimals, a percentage), given all rows for "3=".
 function catanRowTexts(row, _index, rows) {
   const shared = rows.some((other) => other !== row && other.rank === row.rank);
@@ -249,7 +230,7 @@ test("phone A proposes at table 3; phone B, on the same link, sees it appear liv
   const token = keys[3].token;
 
   // The venue board, open all along: the standings before anything is proposed.
-  const screen = await openContext({ viewport: DESKTOP });
+  const screen = await personContext({ viewport: DESKTOP });
   board = await screen.newPage();
   await board.goto(`${tallyd.base}/t/${T}/board`);
   await board.locator("#standings tbody tr").first().waitFor();
@@ -259,8 +240,8 @@ test("phone A proposes at table 3; phone B, on the same link, sees it appear liv
   assert.deepEqual(boardBefore, standingsBefore.map(catanRowTexts));
 
   // Phone B first (the tournament's Czech: no language chosen), then phone A (English).
-  phoneB = await openReport(await openContext({ lang: null }), 3);
-  phoneA = await openReport(await openContext(), 3);
+  phoneB = await openReport(await personContext({ lang: null }), 3);
+  phoneA = await openReport(await personContext(), 3);
   for (const { page } of [phoneA, phoneB]) {
     await page.locator("#propose-section").waitFor({ state: "visible" });
     // The token left the address at once and is kept in the tab for this table.
@@ -363,7 +344,7 @@ test("the judge sees the proposal and its flag; phone A corrects it; the judge a
   const b = phoneB.page;
 
   // The judge page (the judge's link, token in the fragment): "Proposals waiting".
-  const desk = await openContext({ viewport: { width: 1280, height: 900 } });
+  const desk = await personContext({ viewport: { width: 1280, height: 900 } });
   const judgePage = await desk.newPage();
   await judgePage.goto(`${tallyd.base}/t/${T}/judge#token=${encodeURIComponent(judge.token)}`);
   const first = judgePage.locator(`#proposals [data-proposal="${firstId}"]`);
@@ -533,7 +514,7 @@ test("table 3's token cannot propose at table 4, PUT a result or read the audit;
   assert.equal(round.tables.find((t) => t.table === 4).status, "open");
 
   // The page: table 3's link pointed at table 4, no token at all, a token that is not one.
-  const context = await openContext();
+  const context = await personContext();
   for (const [what, table, linkToken] of [
     ["table 3's token at table 4", 4, token],
     ["no token", 4, null],
@@ -664,7 +645,7 @@ test("the audit trail has the proposal, the flag, the second proposal, the resul
 
 test("the page on a desktop (1920×1080), in English and Czech, and at 360 px", async () => {
   for (const lang of ["en", "cs"]) {
-    const context = await openContext({ viewport: DESKTOP, lang });
+    const context = await personContext({ viewport: DESKTOP, lang });
     const { page } = await openReport(context, 2);
     await page.locator("#propose-section").waitFor({ state: "hidden" }); // round 1 is closed by now
     await page.locator("#status:not([hidden])").waitFor();
@@ -679,7 +660,7 @@ test("the page on a desktop (1920×1080), in English and Czech, and at 360 px", 
   const players = (await tallyd.must(200, "GET", `/v1/tournaments/${T}/rounds/2`)).tables[0].players;
   await tallyd.must(201, "POST", `/v1/tournaments/${T}/rounds/2/clock`, { action: "start", minutes: 50 });
   for (const [lang, viewport] of [["en", DESKTOP], ["cs", DESKTOP], ["en", { width: 360, height: 740 }]]) {
-    const context = await openContext({ viewport, lang });
+    const context = await personContext({ viewport, lang });
     const page = await context.newPage();
     await page.goto(`${tallyd.base}${key.url}`);
     await page.locator("#propose-section").waitFor({ state: "visible" });
