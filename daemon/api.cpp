@@ -14,15 +14,14 @@ using http::verb;
 
 Api::Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
          Metrics& metrics, const Config& config, const TableKeys& table_keys,
-         ReplicationSource& replication, const Follower* follower)
+         ReplicationRole replication)
     : store_(store),
       state_(state),
       games_(games),
       metrics_(metrics),
       config_(config),
       table_keys_(table_keys),
-      replication_(replication),
-      follower_(follower) {}
+      replication_(replication) {}
 
 void Api::finish_background_work() {
   background_.join();
@@ -168,7 +167,8 @@ void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn
       if (auto last = store_.read_view().event(seen->last_seq)) {
         original.stream_version = last->event().getVersion();
       }
-      return ex->respond(answer(original));
+      // Answered as the original would have been: once the standbys have it.
+      return respond_when_replicated(ex, answer(original), original.last_seq);
     }
   }
   attempt(ex, std::move(prepare), std::move(answer), 5, where);
@@ -230,7 +230,7 @@ void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int atte
   switch (result.status) {
     case S::appended:
     case S::duplicate:
-      return ex->respond(answer(result));
+      return respond_when_replicated(ex, answer(result), result.last_seq);
     case S::version_conflict:
       if (attempts_left > 1) {
         return attempt(ex, std::move(prepare), std::move(answer), attempts_left - 1, where);

@@ -15,10 +15,12 @@
 #include "daemon/config.hpp"
 #include "daemon/follower.hpp"
 #include "daemon/http.hpp"
+#include "daemon/leadership.hpp"
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
 #include "daemon/replication_source.hpp"
 #include "daemon/router.hpp"
+#include "daemon/standby_acks.hpp"
 #include "daemon/table_token.hpp"
 #include "events/store.hpp"
 #include "projections/game.hpp"
@@ -39,12 +41,19 @@ struct TableRef;
 Response unreported_refusal(const Exchange& ex, std::uint32_t round,
                             const std::vector<std::uint32_t>& open, const char* detail_key);
 
+// This server's part in replication (docs/operations.md, "A standby and a public mirror").
+struct ReplicationRole {
+  ReplicationSource& source;  // the log it serves its own followers
+  Leadership& leadership;     // its epoch, and whether a newer one has fenced it
+  StandbyAcks& acks;          // synchronous standbys (replicas_ack)
+  const Follower* follower;   // set on a follower (tallyd --follow), null on a primary
+};
+
 class Api {
  public:
-  // `follower`: set on a follower (tallyd --follow), null on a primary.
   Api(events::EventStore& store, LiveState& state, const projections::GameRegistry& games,
       Metrics& metrics, const Config& config, const TableKeys& table_keys,
-      ReplicationSource& replication, const Follower* follower);
+      ReplicationRole replication);
 
   // Waits for the background operations under way (before the I/O threads they answer on go).
   void finish_background_work();
@@ -102,8 +111,12 @@ class Api {
   void revoke_replica(const ExchangePtr& ex);
   void replication_status(const ExchangePtr& ex);  // GET /v1/replication
   void replication_log(const ExchangePtr& ex);     // GET /v1/replication/log (followers)
-  // A follower takes no write: 503 with Tally-Primary (null on a primary).
+  // A follower takes no write: 503 with Tally-Primary; nor does a former primary (fenced).
   std::optional<Response> unless_primary(const Exchange& ex) const;
+  // Sends a write's answer once the standbys have its events (replicas_ack; at once without).
+  void respond_when_replicated(const ExchangePtr& ex, Response answer, std::uint64_t last_seq);
+  // /healthz's and GET /v1/replication's word on the synchronous standbys (null without any).
+  json::value standby_json() const;
   // --- tournaments, players, rounds ---
   void create_tournament(const ExchangePtr& ex);
   void list_tournaments(const ExchangePtr& ex);
@@ -198,8 +211,7 @@ class Api {
   Metrics& metrics_;
   const Config& config_;
   const TableKeys& table_keys_;
-  ReplicationSource& replication_;
-  const Follower* follower_;
+  ReplicationRole replication_;
   // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
   // would hold up every judge whose connection shares that thread.
   boost::asio::thread_pool background_{1};

@@ -172,8 +172,19 @@ void Api::verify(const ExchangePtr& ex) {
 
 void Api::healthz(const ExchangePtr& ex) {
   auto head = store_.head();
-  ex->respond(
-      json_response(ex->request, http::status::ok, json::object{{"ok", true}, {"seq", head.seq}}));
+  json::object out{{"ok", true}, {"seq", head.seq}};
+  // Replication's word, when it has one: `ok` is false while a write cannot be answered — a
+  // former primary, or a synchronous standby gone with replicas_ack_missing = wait.
+  if (auto fence = replication_.leadership.fenced()) {
+    out["ok"] = false;
+    out["fenced"] = json::object{{"epoch", fence->epoch}, {"by", fence->by}, {"at", fence->at}};
+  }
+  if (auto standby = standby_json(); standby.is_object()) {
+    const auto& s = standby.as_object();
+    if (s.at("missing").as_bool() && s.at("when_missing").as_string() == "wait") out["ok"] = false;
+    out["standby"] = standby;
+  }
+  ex->respond(json_response(ex->request, http::status::ok, out));
 }
 
 void Api::metrics(const ExchangePtr& ex) {

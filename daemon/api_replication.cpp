@@ -1,5 +1,6 @@
-// Replication (docs/api.md, "Replication"): replica tokens for followers, the log they copy, and
-// where every server stands. A follower takes no write.
+// Replication (docs/api.md, "Replication"): replica tokens for followers, the log they copy, where
+// every server stands, a synchronous standby's hold on write answers, and a former primary's
+// refusal of writes.
 #include "daemon/api.hpp"
 
 #include "daemon/views.hpp"
@@ -7,22 +8,57 @@
 namespace tally::daemon {
 
 std::optional<Response> Api::unless_primary(const Exchange& ex) const {
-  if (follower_ == nullptr) return std::nullopt;
-  Response r = problem(ex, http::status::service_unavailable,
-                       i18n::Message("api.replication.follower_takes_no_writes",
-                                     {{"primary", follower_->primary_url()}}));
-  r.set("Tally-Primary", follower_->primary_url());
-  return r;
+  if (const Follower* follower = replication_.follower) {
+    Response r = problem(ex, http::status::service_unavailable,
+                         i18n::Message("api.replication.follower_takes_no_writes",
+                                       {{"primary", follower->primary_url()}}));
+    r.set("Tally-Primary", follower->primary_url());
+    return r;
+  }
+  if (auto fence = replication_.leadership.fenced()) {
+    return problem(
+        ex, http::status::service_unavailable,
+        i18n::Message("api.replication.fenced", {{"epoch", std::to_string(fence->epoch)}}));
+  }
+  return std::nullopt;
 }
 
-void Api::replication_log(const ExchangePtr& ex) { replication_.serve(ex); }
+void Api::respond_when_replicated(const ExchangePtr& ex, Response answer, std::uint64_t last_seq) {
+  if (!replication_.acks.enabled()) return ex->respond(std::move(answer));
+  auto held = std::make_shared<Response>(std::move(answer));
+  replication_.acks.await(last_seq, ex->executor, [this, ex, held](StandbyAcks::Outcome outcome) {
+    if (outcome != StandbyAcks::Outcome::timed_out) return ex->respond(std::move(*held));
+    // The write is in this server's log; only the standby's copy is missing. The same key sent
+    // again is answered from the log, and waits for the standby again.
+    const auto seconds = std::to_string(config_.replicas_ack_timeout.count());
+    Response r = problem(*ex, http::status::service_unavailable,
+                         i18n::Message("api.replication.standby_missing", {{"seconds", seconds}}));
+    r.set(http::field::retry_after, "5");
+    ex->respond(std::move(r));
+  });
+}
+
+json::value Api::standby_json() const {
+  if (!replication_.acks.enabled()) return nullptr;
+  auto s = replication_.acks.state();
+  return json::object{
+      {"required", s.required},       {"present", s.present},
+      {"missing", s.standby_missing}, {"when_missing", s.continue_alone ? "alone" : "wait"},
+      {"waiting", s.waiting},         {"answered_alone", s.answered_alone},
+      {"timed_out", s.timed_out}};
+}
+
+void Api::replication_log(const ExchangePtr& ex) { replication_.source.serve(ex); }
 
 void Api::replication_status(const ExchangePtr& ex) {
   const std::uint64_t seq = store_.head().seq;
-  json::object out{{"role", follower_ ? "follower" : "primary"}, {"seq", seq}};
-  if (follower_ != nullptr) {
-    auto status = follower_->status();
-    out["primary"] = follower_->primary_url();
+  const Follower* follower = replication_.follower;
+  json::object out{{"role", follower ? "follower" : "primary"},
+                   {"seq", seq},
+                   {"epoch", replication_.leadership.epoch()}};
+  if (follower != nullptr) {
+    auto status = follower->status();
+    out["primary"] = follower->primary_url();
     out["state"] = status.state;
     out["problem"] = status.problem.empty() ? json::value(nullptr) : json::value(status.problem);
     out["lag_events"] = status.primary_seq > seq ? status.primary_seq - seq : 0;
@@ -32,8 +68,14 @@ void Api::replication_status(const ExchangePtr& ex) {
     out["primary"] = nullptr;
     out["lag_events"] = 0;
   }
+  if (auto fence = replication_.leadership.fenced()) {
+    out["fenced"] = json::object{{"epoch", fence->epoch}, {"by", fence->by}, {"at", fence->at}};
+  } else {
+    out["fenced"] = nullptr;
+  }
+  out["standby"] = standby_json();
   // The followers of this server (a follower may be followed too): by their replica tokens.
-  auto positions = replication_.positions();
+  auto positions = replication_.source.positions();
   json::array followers = state_.read([&](const LiveState& s) {
     json::array list;
     for (const auto& j : s.judges()) {

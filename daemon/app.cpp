@@ -9,6 +9,7 @@
 #include "daemon/log.hpp"
 #include "daemon/organizer_token.hpp"
 #include "daemon/pages.hpp"
+#include "daemon/promote.hpp"
 #include "daemon/replay.hpp"
 #include "daemon/replication_source.hpp"
 #include "daemon/secrets.hpp"
@@ -52,9 +53,21 @@ std::string organizer_token(const std::filesystem::path& file) {
   return token;
 }
 
-// The follower of config.follow, when set (not started yet); null on a primary.
-std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore& store) {
-  if (config.follow.empty()) return nullptr;
+// The follower of config.follow, when set (not started yet); null on a primary. A follower's copy
+// is marked (DATA/follows), and a marked copy starts as a primary only once promoted: started as
+// one by mistake, it would take writes its primary never sees.
+std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore& store,
+                                        const Leadership& leadership) {
+  const std::filesystem::path data(config.data);
+  if (config.follow.empty()) {
+    if (auto primary = read_follows(data)) {
+      throw ConfigError(data.string() + " is a follower's copy of " + *primary +
+                        ": start it with follow = " + *primary +
+                        ", or make it the primary with `tallyd promote --data " + data.string() +
+                        "` (tallyd stopped)");
+    }
+    return nullptr;
+  }
   auto parsed = client::parse_server_address(config.follow);
   if (auto* problem = std::get_if<client::AddressProblem>(&parsed)) {
     throw ConfigError("follow: not a server address (" + problem->key + "): " + config.follow);
@@ -70,7 +83,8 @@ std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore
   auto address = std::get<client::ServerAddress>(parsed);
   auto tls = address.tls ? client::client_tls(config.follow_ca_file) : nullptr;
   log::info("following a primary", {{"primary", address.url}});
-  return std::make_unique<Follower>(store, address, token, tls);
+  write_follows(data, address.url);
+  return std::make_unique<Follower>(store, leadership, address, token, tls);
 }
 
 void ensure_organizer(events::EventStore& store, const LiveState& state,
@@ -175,16 +189,21 @@ void App::run() {
   auto hub = std::make_shared<Hub>(live_io, state, store, config);
   store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
   auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
-  ReplicationSource replication(store);
+  Leadership leadership(data, state);
+  StandbyAcks standby_acks({.required = config.replicas_ack,
+                            .timeout = config.replicas_ack_timeout,
+                            .continue_alone = config.replicas_ack_alone});
+  ReplicationSource replication(store, leadership, standby_acks);
   auto replication_subscription = store.subscribe(
       [&replication](const schema::StoredEvent& e) { replication.appended(e.seq()); });
   // A follower writes nothing of its own: its organizer is the primary's, in the copied log.
-  std::unique_ptr<Follower> follower = make_follower(config, store);
+  std::unique_ptr<Follower> follower = make_follower(config, store, leadership);
   if (!follower) ensure_organizer(store, state, data);
 
   Router router;
   const TableKeys table_keys = TableKeys::load_or_create(data);
-  Api api(store, state, *app.games, metrics, config, table_keys, replication, follower.get());
+  Api api(store, state, *app.games, metrics, config, table_keys,
+          ReplicationRole{replication, leadership, standby_acks, follower.get()});
   api.add_routes(router);
   Pages pages(config.web_root);
   pages.add_routes(router);
@@ -252,7 +271,14 @@ void App::run() {
        .live_clients = [weak = std::weak_ptr<Hub>(hub)]() -> std::size_t {
          auto alive = weak.lock();
          return alive ? alive->sessions() : 0;
-       }});
+       },
+       .standby = standby_acks.enabled() ? std::function([&standby_acks] {
+         auto s = standby_acks.state();
+         return Metrics::Gauges::Standby{s.required, s.present, s.waiting, s.answered_alone,
+                                         s.timed_out};
+       })
+                                         : nullptr,
+       .fenced = [&leadership] { return leadership.fenced().has_value(); }});
   server->start();
   auto endpoint = server->local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
@@ -265,7 +291,10 @@ void App::run() {
   }
 
   if (follower) follower->start();
-  serve(io, live_io, *server, *hub, [&replication] { replication.release_all(); });
+  serve(io, live_io, *server, *hub, [&replication, &standby_acks] {
+    replication.release_all();
+    standby_acks.release_all();
+  });
   if (follower) follower->stop();  // before what its events reach (the hub, the projections) goes
   api.finish_background_work();
   // Appends still queued (a drain that ran out of time) are answered now, while the Api and the
@@ -338,6 +367,7 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
   std::vector<std::string> args(argv + 1, argv + argc);
   if (is_archive_command(args)) return run_archive_command(args);
   if (is_reset_organizer_command(args)) return run_reset_organizer(args);
+  if (is_promote_command(args)) return run_promote(args);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       std::cout
@@ -345,7 +375,8 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
              "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n"
              "       tallyd export [--data DIR] [--out FILE]\n"
              "       tallyd import --data NEWDIR [--in FILE]\n"
-             "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n\n"
+             "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n"
+             "       tallyd promote --data DIR           (a stopped follower) the primary now\n\n"
              "  --data DIR          data directory (default ./data): the store and "
              "organizer.token\n"
              "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"

@@ -1,5 +1,6 @@
 #include "daemon/config.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <thread>
@@ -63,6 +64,16 @@ void Config::set(const std::string& key, const std::string& value) {
     follow_token_file = value;
   } else if (key == "follow_ca_file") {
     follow_ca_file = value;
+  } else if (key == "replicas_ack") {
+    replicas_ack = parse_number<unsigned>(key, value);
+  } else if (key == "replicas_ack_timeout") {
+    replicas_ack_timeout = std::chrono::seconds(std::max(1u, parse_number<unsigned>(key, value)));
+  } else if (key == "replicas_ack_missing") {
+    if (value != "wait" && value != "alone") {
+      throw ConfigError("config: replicas_ack_missing must be wait or alone, not \"" + value +
+                        "\"");
+    }
+    replicas_ack_alone = value == "alone";
   } else if (key == "table_rate_limit") {
     table_rate_limit = parse_number<double>(key, value);
   } else if (key == "table_rate_burst") {

@@ -28,8 +28,8 @@ struct Config {
   double rate_burst = 200;  // requests a token may send at once before the rate applies
   // A table token (self-reporting) is the few phones at one table: a bucket of its own, smaller
   // than a judge's — against a script, not against a table (docs/configuration.md).
-  double table_rate_limit = 2;   // requests per second per table token
-  double table_rate_burst = 60;  // requests a table token may send at once
+  double table_rate_limit = 2;         // requests per second per table token
+  double table_rate_burst = 60;        // requests a table token may send at once
   bool public_reads = true;            // tournaments, rounds, standings and live need no token
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
   bool live_deflate = true;  // permessage-deflate on the live feed when the client offers it
@@ -44,6 +44,10 @@ struct Config {
   std::string follow;
   std::string follow_token_file;  // the replica token the follower reads the primary's log with
   std::string follow_ca_file;     // PEM the primary's certificate is checked against (https)
+  // A synchronous standby: a write is answered once this many followers have it on disk.
+  unsigned replicas_ack = 0;
+  std::chrono::seconds replicas_ack_timeout{10};  // how long an answer waits for them (then 503)
+  bool replicas_ack_alone = false;  // replicas_ack_missing = alone: go on without a gone standby
 
   // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);

@@ -33,9 +33,14 @@ std::string detail_of(const client::HttpReply& reply) {
 
 }  // namespace
 
-Follower::Follower(events::EventStore& store, client::ServerAddress primary, std::string token,
+Follower::Follower(events::EventStore& store, const Leadership& leadership,
+                   client::ServerAddress primary, std::string token,
                    std::shared_ptr<boost::asio::ssl::context> tls)
-    : store_(store), primary_(std::move(primary)), token_(std::move(token)), tls_(std::move(tls)) {}
+    : store_(store),
+      leadership_(leadership),
+      primary_(std::move(primary)),
+      token_(std::move(token)),
+      tls_(std::move(tls)) {}
 
 Follower::~Follower() { stop(); }
 
@@ -93,8 +98,10 @@ void Follower::run() {
 
 std::chrono::milliseconds Follower::copy_once(client::HttpClient& http) {
   events::Head head = store_.head();
+  const std::uint64_t our_epoch = leadership_.epoch();
   std::string target = "/v1/replication/log?from=" + std::to_string(head.seq + 1) +
-                       "&wait=" + std::to_string(kWaitSeconds);
+                       "&wait=" + std::to_string(kWaitSeconds) +
+                       "&epoch=" + std::to_string(our_epoch);
   if (head.seq > 0) target += "&after=" + events::hex(head.hash);
   client::HttpReply reply = http.get(target);
   {
@@ -115,6 +122,12 @@ std::chrono::milliseconds Follower::copy_once(client::HttpClient& http) {
   if (reply.status != 200) {
     set_state("disconnected", "HTTP " + std::to_string(reply.status) + ": " + detail_of(reply));
     return 1s;
+  }
+  // A primary of an older epoch than ours is a former primary, whatever its log holds.
+  if (auto e = reply.header("Tally-Epoch"); e.empty() || std::stoull(e) < our_epoch) {
+    set_state("refused", "a former primary (epoch " + (e.empty() ? std::string("?") : e) +
+                             ", this log's is " + std::to_string(our_epoch) + ")");
+    return 10s;
   }
 
   std::vector<events::EventStore::RestoredEvent> batch;

@@ -5,12 +5,14 @@
 // so the projections, pages and live feed it serves are built from the same log. It never writes
 // an event of its own. A network cut or a restart of either side is healed by asking again from
 // its own head; a primary whose log disagrees with what it holds is refused (logged, state
-// `refused`) and nothing is overwritten.
+// `refused`) and nothing is overwritten; so is a former primary, one of an older epoch than ours
+// (daemon/leadership.hpp): each request names our epoch, so that a former primary hears of it.
 //
 // Thread safety: one thread of its own does the copying; status() from any thread.
 #pragma once
 
 #include "client/server_address.hpp"
+#include "daemon/leadership.hpp"
 #include "events/store.hpp"
 
 #include <boost/asio/ssl/context.hpp>
@@ -31,8 +33,8 @@ namespace tally::daemon {
 
 class Follower {
  public:
-  Follower(events::EventStore& store, client::ServerAddress primary, std::string token,
-           std::shared_ptr<boost::asio::ssl::context> tls);
+  Follower(events::EventStore& store, const Leadership& leadership, client::ServerAddress primary,
+           std::string token, std::shared_ptr<boost::asio::ssl::context> tls);
   ~Follower();  // stops
 
   void start();
@@ -61,6 +63,7 @@ class Follower {
   void pause(std::chrono::milliseconds how_long);
 
   events::EventStore& store_;
+  const Leadership& leadership_;
   client::ServerAddress primary_;
   std::string token_;
   std::shared_ptr<boost::asio::ssl::context> tls_;

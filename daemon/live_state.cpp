@@ -1,6 +1,8 @@
 #include "daemon/live_state.hpp"
 #include "schema/text.hpp"
 
+#include <algorithm>
+
 namespace tally::daemon {
 
 namespace {
@@ -23,6 +25,13 @@ void LiveState::apply_locked(const schema::StoredEvent& event) {
   std::string_view stream(stream_text.cStr(), stream_text.size());
   if (stream == "judges") {
     apply_judges(event);
+    return;
+  }
+  if (stream == "replication") {
+    auto payload = event.event().getPayload();
+    if (payload.isPrimaryPromoted()) {
+      epoch_ = std::max<std::uint64_t>(epoch_, payload.getPrimaryPromoted().getEpoch());
+    }
     return;
   }
   auto name = projections::parse_stream(stream);

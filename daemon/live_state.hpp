@@ -83,6 +83,8 @@ class LiveState {
   const Tournaments& tournaments() const { return tournaments_; }
   const std::vector<Judge>& judges() const { return judges_; }
   std::uint64_t judges_version() const { return judges_version_; }
+  // How many times this log's primary has been replaced (`tallyd promote`): 0 until the first.
+  std::uint64_t epoch() const { return epoch_; }
   const Judge* judge(std::string_view id) const;
   // The identity whose token hashes to `token_hash`, comparing every stored hash in constant
   // time; nullopt for an unknown or revoked token.
@@ -109,6 +111,7 @@ class LiveState {
   Tournaments::iterator last_tournament_ = tournaments_.end();
   std::vector<Judge> judges_;
   std::uint64_t judges_version_ = 0;  // the `judges` stream's version
+  std::uint64_t epoch_ = 0;           // the newest `primary_promoted` epoch
   // A token's hash → its judge in judges_. Its first 8 bytes are the bucket hash: SHA-256 output
   // is uniform, and a lookup's timing tells a caller nothing about a token it does not have
   // (finding a hash that shares leading bytes with a valid one gives no way to its token).

@@ -96,6 +96,32 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
         << "# TYPE tallyd_http_connections gauge\n"
         << "tallyd_http_connections " << gauges_.http_connections() << "\n";
   }
+  if (gauges_.standby) {
+    auto s = gauges_.standby();
+    out << "# HELP tallyd_standbys_required Followers that must have a write before it is "
+           "answered (replicas_ack).\n"
+        << "# TYPE tallyd_standbys_required gauge\n"
+        << "tallyd_standbys_required " << s.required << "\n"
+        << "# HELP tallyd_standbys_present Followers that asked for the log in the last 5 s.\n"
+        << "# TYPE tallyd_standbys_present gauge\n"
+        << "tallyd_standbys_present " << s.present << "\n"
+        << "# HELP tallyd_writes_waiting_for_standby Write answers held for the standbys now.\n"
+        << "# TYPE tallyd_writes_waiting_for_standby gauge\n"
+        << "tallyd_writes_waiting_for_standby " << s.waiting << "\n"
+        << "# HELP tallyd_writes_answered_alone_total Writes answered without a standby's copy "
+           "(replicas_ack_missing = alone).\n"
+        << "# TYPE tallyd_writes_answered_alone_total counter\n"
+        << "tallyd_writes_answered_alone_total " << s.answered_alone << "\n"
+        << "# HELP tallyd_writes_standby_timeout_total Writes answered 503: no standby confirmed "
+           "them in time.\n"
+        << "# TYPE tallyd_writes_standby_timeout_total counter\n"
+        << "tallyd_writes_standby_timeout_total " << s.timed_out << "\n";
+  }
+  if (gauges_.fenced) {
+    out << "# HELP tallyd_fenced 1 when this server is a former primary (it takes no write).\n"
+        << "# TYPE tallyd_fenced gauge\n"
+        << "tallyd_fenced " << (gauges_.fenced() ? 1 : 0) << "\n";
+  }
   out << "# HELP tallyd_projection_lag_events Events durable in the log but not yet in the "
          "projections.\n"
       << "# TYPE tallyd_projection_lag_events gauge\n"

@@ -30,6 +30,17 @@ class Metrics {
     std::function<std::size_t()> open_connections;
     std::function<std::size_t()> http_connections;
     std::function<std::size_t()> live_clients;
+    // Synchronous standbys (replicas_ack), when set: the figures of StandbyAcks::State, and
+    // whether this server is a former primary.
+    struct Standby {
+      unsigned required = 0;
+      unsigned present = 0;
+      std::size_t waiting = 0;
+      std::uint64_t answered_alone = 0;
+      std::uint64_t timed_out = 0;
+    };
+    std::function<Standby()> standby;
+    std::function<bool()> fenced;
   };
   // Set once the server and the hub exist.
   void read_gauges_from(Gauges gauges) {

@@ -26,7 +26,8 @@ void ReplicationSource::serve(const ExchangePtr& ex) {
   auto from = number("from", 1);
   auto wait = number("wait", 0);
   auto limit = number("limit", kMaxBatch);
-  if (!from || *from == 0 || !wait || !limit || *limit == 0) {
+  auto epoch = number("epoch", 0);
+  if (!from || *from == 0 || !wait || !limit || *limit == 0 || !epoch) {
     return ex->respond(problem(*ex, http::status::bad_request, "api.replication.query"));
   }
   std::optional<events::Digest> after;
@@ -37,6 +38,13 @@ void ReplicationSource::serve(const ExchangePtr& ex) {
       return ex->respond(problem(*ex, http::status::bad_request, "api.replication.after"));
   }
 
+  // A follower that has seen a newer primary than this one fences it (Leadership).
+  if (leadership_.hear_of(*epoch, ex->identity.name) || leadership_.fenced()) {
+    auto fence = leadership_.fenced();
+    return ex->respond(refused(*ex, "replication.former_primary",
+                               i18n::Message("api.replication.former_primary",
+                                             {{"epoch", std::to_string(fence->epoch)}})));
+  }
   // The follower's last event must be this log's event at that seq.
   auto view = store_.read_view();
   std::uint64_t have = *from - 1;
@@ -61,6 +69,7 @@ void ReplicationSource::serve(const ExchangePtr& ex) {
                    .count();
     positions_[ex->identity.id] = Position{ex->identity.id, ex->identity.name, have, now};
   }
+  acks_.confirmed(ex->identity.id, have);
 
   Waiter w{ex, *from, static_cast<std::size_t>(std::min<std::uint64_t>(*limit, kMaxBatch)), nullptr,
            std::make_shared<std::atomic<bool>>(false)};
@@ -139,6 +148,7 @@ void ReplicationSource::answer(const Waiter& w) {
   Response r(http::status::ok, w.ex->request.version());
   r.set(http::field::content_type, "application/x-ndjson");
   r.set("Tally-Head", std::to_string(view.head().seq));
+  r.set("Tally-Epoch", std::to_string(leadership_.epoch()));
   r.keep_alive(w.ex->request.keep_alive());
   r.body() = std::move(body);
   r.prepare_payload();

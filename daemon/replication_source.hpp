@@ -5,12 +5,16 @@
 // the follower's last event: a follower whose log is not a prefix of this one is refused (409),
 // never "caught up" over its own events. A request that finds nothing new waits (a long poll) until
 // an event is appended or S seconds pass, so a follower hears of a write at once. Each request
-// also says how far the follower is: its `from` − 1 is on its disk.
+// also says how far the follower is: its `from` − 1 is on its disk (what a synchronous standby's
+// confirmation is, StandbyAcks), and the follower's epoch: a server that hears of a newer epoch
+// than its own is a former primary (Leadership) and refuses followers from then on.
 //
 // Thread safety: serve() from any I/O thread; appended() from the store's writer thread.
 #pragma once
 
+#include "daemon/leadership.hpp"
 #include "daemon/router.hpp"
+#include "daemon/standby_acks.hpp"
 #include "events/store.hpp"
 
 #include <boost/asio/steady_timer.hpp>
@@ -28,7 +32,8 @@ namespace tally::daemon {
 
 class ReplicationSource {
  public:
-  explicit ReplicationSource(events::EventStore& store) : store_(store) {}
+  ReplicationSource(events::EventStore& store, Leadership& leadership, StandbyAcks& acks)
+      : store_(store), leadership_(leadership), acks_(acks) {}
 
   // GET /v1/replication/log (a replica's token, or the organizer's).
   void serve(const ExchangePtr& ex);
@@ -63,6 +68,8 @@ class ReplicationSource {
   void wake(std::list<Waiter> woken);
 
   events::EventStore& store_;
+  Leadership& leadership_;
+  StandbyAcks& acks_;
   mutable std::mutex mutex_;
   std::list<Waiter> waiting_;                  // GUARDED_BY(mutex_)
   std::map<std::string, Position> positions_;  // GUARDED_BY(mutex_), by replica id

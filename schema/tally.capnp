@@ -98,6 +98,10 @@ struct Event {
     proposalApproved @31 :ProposalRef;
     # In the table's own stream, appended together with the result it became (the event just
     # before it): which proposal a judge approved.
+    primaryPromoted @32 :PrimaryPromoted;
+    # Stream `replication` (`tallyd promote`): from this event on, the server holding this log is
+    # its primary. A server of an earlier epoch is a former primary: followers refuse it and it
+    # takes no write once it hears of this one (docs/operations.md, "Promotion and fencing").
   }
 }
 
@@ -221,6 +225,13 @@ struct OrganizerToken {
   # The organizer's token from now on: every earlier organizer token stops working.
   tokenHash @0 :Data;
   # SHA-256 of the bearer token.
+}
+
+struct PrimaryPromoted {
+  epoch @0 :UInt32;
+  # How many promotions this log has seen, this one included (a log that never had one: 0).
+  formerPrimary @1 :Text $optional;
+  # The URL the promoted follower copied from, for the audit.
 }
 
 # --- Self-reporting (stream `t/{id}/r/{round}/table/{n}/proposals`, approvals in the table's) -----

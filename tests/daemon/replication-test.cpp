@@ -1,7 +1,9 @@
 // Replication (docs/operations.md "A standby and a public mirror") on loopback, real processes: a
 // follower copies the primary's log — what it missed, then live, under load — verifies every
 // link, serves the same standings, takes no writes (503 + Tally-Primary), heals after a cut or a
-// restart of either side, and refuses a primary whose log disagrees with its own.
+// restart of either side, and refuses a primary whose log disagrees with its own. A synchronous
+// standby (replicas_ack) has every answered write; promoted after the primary is killed under
+// load, it holds every one of them, and the old primary, back, is fenced.
 #include "tests/support/catan_result.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
@@ -13,6 +15,8 @@
 #include <chrono>
 #include <fstream>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -52,6 +56,15 @@ class Replication : public ::testing::Test {
         dir_.sub("follower"),
         std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
     follower_->start();
+  }
+
+  // The primary again, on the same address (so that its followers find it), with `flags`.
+  void restart_primary(std::vector<std::string> flags) {
+    std::uint16_t port = primary_->port();
+    if (primary_->running()) primary_->stop();
+    flags.insert(flags.end(), {"--listen", "127.0.0.1:" + std::to_string(port)});
+    primary_ = std::make_unique<TallydProcess>(dir_.sub("primary"), flags);
+    primary_->start();
   }
 
   std::uint64_t seq_of(TallydProcess& p) {
@@ -275,6 +288,216 @@ TEST_F(Replication, APrimaryWhoseLogDisagreesIsRefusedAndNothingIsOverwritten) {
   EXPECT_EQ(after.at("events"), before.at("events"));
   EXPECT_EQ(follower_->client("").get("/v1/tournaments/cup/standings").status, 200);
   EXPECT_EQ(follower_->client("").get("/v1/tournaments/elsewhere").status, 404);
+}
+
+// Table n's version in round 1 as `p` has it.
+std::uint64_t table_version(TallydProcess& p, int n) {
+  auto sheet = p.client("").get("/v1/tournaments/cup/rounds/1").json();
+  for (const auto& t : sheet.at("tables").as_array()) {
+    if (t.at("table") == n) return t.at("version").to_number<std::uint64_t>();
+  }
+  return 0;
+}
+
+// The figure a /metrics line gives (-1 when the line is not there).
+double metric(TallydProcess& p, const std::string& name) {
+  std::string text = p.client("").get("/metrics").body;
+  auto at = text.find("\n" + name + " ");
+  return at == std::string::npos ? -1 : std::stod(text.substr(at + name.size() + 2));
+}
+
+TEST_F(Replication, ASynchronousStandbyHasEveryAnsweredWriteAndAGoneOneIsSaidPlainly) {
+  std::string judge = catan();
+  restart_primary({"--replicas-ack", "1", "--replicas-ack-timeout", "2"});
+  start_follower(url(*primary_));
+  ASSERT_TRUE(caught_up());
+  HttpClient eva = primary_->client(judge);
+  std::string table = "/v1/tournaments/cup/rounds/1/tables/";
+  for (int n = 1; n <= 4; ++n) {
+    auto entered =
+        eva.put(table + std::to_string(n) + "/result", result(n, n), {{"If-None-Match", "*"}});
+    ASSERT_EQ(entered.status, 201) << entered.body;
+    // Answered only once the standby has it on its disk.
+    EXPECT_GE(seq_of(*follower_), entered.json().at("seq").to_number<std::uint64_t>());
+  }
+  auto health = primary_->client("").get("/healthz").json();
+  EXPECT_EQ(health.at("ok"), true);
+  EXPECT_EQ(health.at("standby").at("required"), 1);
+  EXPECT_EQ(health.at("standby").at("present"), 1);
+  EXPECT_EQ(health.at("standby").at("missing"), false);
+
+  // The standby goes: a write is kept on the primary but not answered as done.
+  follower_->stop();
+  auto started = std::chrono::steady_clock::now();
+  std::map<std::string, std::string> key{{"If-Match", "\"1\""}, {"Idempotency-Key", "k-standby-1"}};
+  json::object correction = result(1, 2);
+  correction["reason"] = "recount";
+  auto held = eva.put(table + "1/result", correction, key);
+  EXPECT_EQ(held.status, 503) << held.body;
+  EXPECT_EQ(held.header("Retry-After"), "5");
+  EXPECT_NE(held.body.find("Idempotency-Key"), std::string::npos) << held.body;
+  EXPECT_GE(std::chrono::steady_clock::now() - started, 2s);  // replicas_ack_timeout
+  EXPECT_EQ(table_version(*primary_, 1), 2u);                 // in the log
+  std::this_thread::sleep_for(3500ms);  // the standby is gone after 5 s without a request
+  health = primary_->client("").get("/healthz").json();
+  EXPECT_EQ(health.at("ok"), false);
+  EXPECT_EQ(health.at("standby").at("missing"), true);
+  EXPECT_EQ(health.at("standby").at("when_missing"), "wait");
+  EXPECT_EQ(metric(*primary_, "tallyd_standbys_present"), 0);
+  EXPECT_EQ(metric(*primary_, "tallyd_writes_standby_timeout_total"), 1);
+  auto status = organizer().get("/v1/replication").json();
+  EXPECT_EQ(status.at("standby").at("missing"), true);
+
+  // It comes back: the same request is answered as the original, applied once.
+  follower_->start();
+  auto retried = eva.put(table + "1/result", correction, key);
+  EXPECT_EQ(retried.status, 200) << retried.body;
+  EXPECT_EQ(retried.header("ETag"), "\"2\"");
+  EXPECT_GE(seq_of(*follower_), retried.json().at("seq").to_number<std::uint64_t>());
+  EXPECT_EQ(table_version(*primary_, 1), 2u);
+  ASSERT_TRUE(caught_up());
+  EXPECT_EQ(primary_->client("").get("/healthz").json().at("ok"), true);
+  expect_same_state();
+}
+
+TEST_F(Replication, WithReplicasAckMissingAloneAGoneStandbyDoesNotStopTheJudges) {
+  std::string judge = catan();
+  restart_primary({"--replicas-ack", "1", "--replicas-ack-missing", "alone"});
+  HttpClient eva = primary_->client(judge);
+  auto started = std::chrono::steady_clock::now();
+  auto alone = eva.put("/v1/tournaments/cup/rounds/1/tables/1/result", result(1, 1),
+                       {{"If-None-Match", "*"}});
+  EXPECT_EQ(alone.status, 201) << alone.body;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 1s);  // no wait for a standby not there
+  auto health = primary_->client("").get("/healthz").json();
+  EXPECT_EQ(health.at("ok"), true);
+  EXPECT_EQ(health.at("standby").at("missing"), true);
+  EXPECT_EQ(health.at("standby").at("when_missing"), "alone");
+  EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), 1);
+
+  start_follower(url(*primary_));
+  ASSERT_TRUE(caught_up());
+  auto together = eva.put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 1),
+                          {{"If-None-Match", "*"}});
+  ASSERT_EQ(together.status, 201) << together.body;
+  EXPECT_GE(seq_of(*follower_), together.json().at("seq").to_number<std::uint64_t>());
+  EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), 1);
+  EXPECT_EQ(primary_->client("").get("/healthz").json().at("standby").at("missing"), false);
+}
+
+TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndTheOldOneIsFenced) {
+  std::string judge = catan();
+  restart_primary({"--replicas-ack", "1"});
+  start_follower(url(*primary_));
+  ASSERT_TRUE(caught_up());
+  const std::string primary_url = url(*primary_);
+  // A mirror's token, made before the failover: both logs know it.
+  auto mirror = organizer().post("/v1/replicas", json::object{{"name", "mirror"}});
+  ASSERT_EQ(mirror.status, 201);
+  const std::string mirror_token = str(mirror.json().at("token"));
+
+  // Two judges' worth of writes, each answered write remembered by its seq and its reason.
+  std::mutex mutex;
+  std::map<std::uint64_t, std::string> answered;
+  auto judge_writes = [&](int first_table) {
+    HttpClient eva = primary_->client(judge);
+    std::string etags[2];
+    for (int i = 0; i < 5000; ++i) {
+      int slot = i % 2, n = first_table + slot;
+      json::object body = result(n, i);
+      std::string reason = "entry " + std::to_string(first_table) + "-" + std::to_string(i);
+      body["reason"] = reason;
+      std::map<std::string, std::string> precondition{{"If-None-Match", "*"}};
+      if (!etags[slot].empty()) precondition = {{"If-Match", etags[slot]}};
+      HttpReply r;
+      try {
+        r = eva.put("/v1/tournaments/cup/rounds/1/tables/" + std::to_string(n) + "/result", body,
+                    precondition);
+      } catch (const std::exception&) {
+        return;  // the primary is gone
+      }
+      if (r.status != 200 && r.status != 201) continue;
+      etags[slot] = r.header("ETag");
+      std::lock_guard lock(mutex);
+      answered[r.json().at("seq").to_number<std::uint64_t>()] = reason;
+    }
+  };
+  std::thread first(judge_writes, 1), second(judge_writes, 3);
+  std::this_thread::sleep_for(1500ms);
+  primary_->kill();
+  first.join();
+  second.join();
+  ASSERT_GE(answered.size(), 20u) << "too few writes were answered before the kill";
+
+  // The standby, stopped, will not start as a primary until it is promoted.
+  follower_->stop();
+  TallydRun unpromoted = run_tallyd("--data " + follower_->data() + " --listen 127.0.0.1:0");
+  EXPECT_EQ(unpromoted.status, 2) << unpromoted.output;
+  EXPECT_NE(unpromoted.output.find("tallyd promote"), std::string::npos) << unpromoted.output;
+  TallydRun promoted = run_tallyd("promote --data " + follower_->data());
+  ASSERT_EQ(promoted.status, 0) << promoted.output;
+  EXPECT_NE(promoted.output.find("epoch 1"), std::string::npos) << promoted.output;
+  EXPECT_NE(run_tallyd("promote --data " + follower_->data()).status, 0);  // once is enough
+
+  TallydProcess standby(follower_->data());
+  standby.start();
+  HttpClient org = standby.client(organizer_token_);
+  auto verified = org.get("/v1/verify").json();
+  EXPECT_EQ(verified.at("ok"), true);
+  // Every write a judge was told is done is there, as it was answered.
+  auto events = org.get("/v1/tournaments/cup/events?limit=10000").json().at("events").as_array();
+  std::map<std::uint64_t, std::string> held;
+  for (const auto& e : events) {
+    if (e.as_object().contains("reason") && e.at("reason").is_string()) {
+      held[e.at("seq").to_number<std::uint64_t>()] = str(e.at("reason"));
+    }
+  }
+  for (const auto& [seq, reason] : answered) {
+    auto it = held.find(seq);
+    ASSERT_NE(it, held.end()) << "answered write " << seq << " (" << reason << ") is missing";
+    EXPECT_EQ(it->second, reason) << "at seq " << seq;
+  }
+  // The judges' tokens work on the new primary.
+  json::object body = result(1, 7);
+  body["reason"] = "after the failover";
+  auto after = standby.client(judge).put(
+      "/v1/tournaments/cup/rounds/1/tables/1/result", body,
+      {{"If-Match", "\"" + std::to_string(table_version(standby, 1)) + "\""}});
+  EXPECT_EQ(after.status, 200) << after.body;
+  EXPECT_EQ(org.get("/v1/replication").json().at("epoch"), 1);
+
+  // The old primary comes back. A mirror that has followed the new primary, pointed at it,
+  // refuses it, and tells it: from then on it takes no write, across restarts.
+  restart_primary({});
+  EXPECT_EQ(url(*primary_), primary_url);
+  std::ofstream(token_file(), std::ios::trunc) << mirror_token << "\n";
+  follower_ = std::make_unique<TallydProcess>(
+      dir_.sub("mirror"),
+      std::vector<std::string>{"--follow", url(standby), "--follow-token-file", token_file()});
+  follower_->start();
+  follower_->log_once_it_has("\"state\":\"following\"");
+  follower_->stop();
+  follower_ = std::make_unique<TallydProcess>(
+      dir_.sub("mirror"),
+      std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
+  follower_->start();
+  std::string refused = follower_->log_once_it_has("\"state\":\"refused\"");
+  EXPECT_NE(refused.find("former primary"), std::string::npos) << refused;
+  primary_->log_once_it_has("former primary");
+  auto write = primary_->client(judge).put("/v1/tournaments/cup/rounds/1/tables/2/result",
+                                           result(2, 5), {{"If-Match", "\"1\""}});
+  EXPECT_EQ(write.status, 503) << write.body;
+  EXPECT_NE(write.body.find("former primary"), std::string::npos) << write.body;
+  auto fenced = primary_->client("").get("/healthz").json();
+  EXPECT_EQ(fenced.at("ok"), false);
+  EXPECT_EQ(fenced.at("fenced").at("epoch"), 1);
+  restart_primary({});
+  EXPECT_EQ(primary_->client(judge)
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 5),
+                     {{"If-Match", "\"1\""}})
+                .status,
+            503);
+  EXPECT_EQ(metric(*primary_, "tallyd_fenced"), 1);
 }
 
 }  // namespace
