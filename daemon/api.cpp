@@ -64,6 +64,8 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::delete_, "/v1/replicas/{id}", Access::organizer, bind(&Api::revoke_replica)},
       {verb::get, "/v1/replication", Access::organizer, bind(&Api::replication_status)},
       {verb::get, "/v1/replication/log", Access::replica, bind(&Api::replication_log)},
+      {verb::get, "/v1/replication/table-keys", Access::replica,
+       bind(&Api::replication_table_keys)},
       {verb::post, "/v1/tournaments", Access::organizer, bind(&Api::create_tournament)},
       {verb::get, "/v1/tournaments", Access::public_read, bind(&Api::list_tournaments)},
       {verb::get, "/v1/tournaments/{t}", Access::public_read, bind(&Api::get_tournament)},

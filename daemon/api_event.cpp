@@ -54,7 +54,7 @@ void Api::rotate_organizer_token(const ExchangePtr& ex) {
         if (fresh) {
           // DATA/organizer.token always holds the token that works (mode 0600).
           try {
-            write_token_file(std::filesystem::path(config_.data) / "organizer.token", *token);
+            write_private_file(std::filesystem::path(config_.data) / "organizer.token", *token);
           } catch (const std::exception& e) {
             log::warn("the new organizer token could not be written to the data directory",
                       {{"error", e.what()}});

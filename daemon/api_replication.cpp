@@ -50,6 +50,11 @@ json::value Api::standby_json() const {
 
 void Api::replication_log(const ExchangePtr& ex) { replication_.source.serve(ex); }
 
+void Api::replication_table_keys(const ExchangePtr& ex) {
+  ex->respond(json_response(ex->request, http::status::ok,
+                            json::object{{"secret", table_keys_.secret_hex()}}));
+}
+
 void Api::replication_status(const ExchangePtr& ex) {
   const std::uint64_t seq = store_.head().seq;
   const Follower* follower = replication_.follower;

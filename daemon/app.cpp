@@ -49,7 +49,7 @@ std::string organizer_token(const std::filesystem::path& file) {
     if (!token.empty()) return token;
   }
   std::string token = random_token();
-  write_token_file(file, token);
+  write_private_file(file, token);
   return token;
 }
 
@@ -84,7 +84,7 @@ std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore
   auto tls = address.tls ? client::client_tls(config.follow_ca_file) : nullptr;
   log::info("following a primary", {{"primary", address.url}});
   write_follows(data, address.url);
-  return std::make_unique<Follower>(store, leadership, address, token, tls);
+  return std::make_unique<Follower>(store, leadership, data, address, token, tls);
 }
 
 void ensure_organizer(events::EventStore& store, const LiveState& state,

@@ -2,6 +2,7 @@
 
 #include "client/http_client.hpp"
 #include "daemon/log.hpp"
+#include "daemon/table_token.hpp"
 #include "events/archive.hpp"
 
 #include <chrono>
@@ -34,10 +35,11 @@ std::string detail_of(const client::HttpReply& reply) {
 }  // namespace
 
 Follower::Follower(events::EventStore& store, const Leadership& leadership,
-                   client::ServerAddress primary, std::string token,
+                   std::filesystem::path data, client::ServerAddress primary, std::string token,
                    std::shared_ptr<boost::asio::ssl::context> tls)
     : store_(store),
       leadership_(leadership),
+      data_(std::move(data)),
       primary_(std::move(primary)),
       token_(std::move(token)),
       tls_(std::move(tls)) {}
@@ -80,6 +82,24 @@ void Follower::set_state(std::string state, std::string problem) {
 void Follower::pause(std::chrono::milliseconds how_long) {
   std::unique_lock lock(mutex_);
   wake_.wait_for(lock, how_long, [this] { return stopping_.load(); });
+}
+
+void Follower::keep_table_keys(client::HttpClient& http) {
+  client::HttpReply reply = http.get("/v1/replication/table-keys");
+  if (reply.status != 200) return;  // asked again with the next batch
+  try {
+    auto secret = boost::json::value_to<std::string>(reply.json().at("secret"));
+    if (TableKeys::keep_primary_secret(data_, secret)) {
+      log::info(
+          "kept the primary's table-key secret: once promoted, this server accepts the QR "
+          "codes printed on the primary",
+          {{"primary", primary_.url}});
+    }
+    table_keys_kept_ = true;
+  } catch (const std::exception& e) {
+    log::warn("the primary's table-key secret could not be kept", {{"error", e.what()}});
+    table_keys_kept_ = true;  // said once; the log still copies
+  }
 }
 
 void Follower::run() {
@@ -129,6 +149,8 @@ std::chrono::milliseconds Follower::copy_once(client::HttpClient& http) {
                              ", this log's is " + std::to_string(our_epoch) + ")");
     return 10s;
   }
+
+  if (!table_keys_kept_) keep_table_keys(http);
 
   std::vector<events::EventStore::RestoredEvent> batch;
   std::uint64_t expected = head.seq + 1;

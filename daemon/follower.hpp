@@ -20,6 +20,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -33,8 +34,10 @@ namespace tally::daemon {
 
 class Follower {
  public:
-  Follower(events::EventStore& store, const Leadership& leadership, client::ServerAddress primary,
-           std::string token, std::shared_ptr<boost::asio::ssl::context> tls);
+  // `data`: the data directory, where the primary's table-key secret is kept for a promotion.
+  Follower(events::EventStore& store, const Leadership& leadership, std::filesystem::path data,
+           client::ServerAddress primary, std::string token,
+           std::shared_ptr<boost::asio::ssl::context> tls);
   ~Follower();  // stops
 
   void start();
@@ -60,10 +63,14 @@ class Follower {
   // One request: copies what the primary answers. Returns how long to wait before the next.
   std::chrono::milliseconds copy_once(client::HttpClient& http);
   void set_state(std::string state, std::string problem);
+  // Keeps the primary's table-key secret in DATA (once per start; see TableKeys).
+  void keep_table_keys(client::HttpClient& http);
   void pause(std::chrono::milliseconds how_long);
 
   events::EventStore& store_;
   const Leadership& leadership_;
+  const std::filesystem::path data_;
+  bool table_keys_kept_ = false;  // only the follower's thread
   client::ServerAddress primary_;
   std::string token_;
   std::shared_ptr<boost::asio::ssl::context> tls_;

@@ -1,12 +1,10 @@
 #include "daemon/leadership.hpp"
 
 #include "daemon/log.hpp"
+#include "daemon/secrets.hpp"
 #include "daemon/views.hpp"
 
 #include <boost/json.hpp>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <fstream>
@@ -37,25 +35,6 @@ std::optional<Leadership::Fence> read_fence(const std::filesystem::path& file) {
   return fence;
 }
 
-// Written once, atomically (a temporary file synced, then renamed), mode 0600.
-bool write_fence(const std::filesystem::path& file, const Leadership::Fence& fence) {
-  std::string text =
-      json::serialize(json::object{{"epoch", fence.epoch}, {"by", fence.by}, {"at", fence.at}}) +
-      "\n";
-  auto temporary = file;
-  temporary += ".new";
-  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-  if (fd < 0) return false;
-  bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  written = ::fsync(fd) == 0 && written;
-  ::close(fd);
-  if (!written || ::rename(temporary.c_str(), file.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 Leadership::Leadership(std::filesystem::path data, const LiveState& state)
@@ -83,7 +62,14 @@ bool Leadership::hear_of(std::uint64_t seen, const std::string& who) {
                  std::chrono::system_clock::now().time_since_epoch())
                  .count();
   fence_ = Fence{seen, who, iso_time(now)};
-  bool kept = write_fence(fence_file(data_), *fence_);
+  bool kept = true;
+  try {
+    write_private_file(fence_file(data_),
+                       json::serialize(json::object{
+                           {"epoch", fence_->epoch}, {"by", fence_->by}, {"at", fence_->at}}));
+  } catch (const std::exception&) {
+    kept = false;  // fenced until the process ends all the same
+  }
   log::error("a follower has seen a newer primary (epoch " + std::to_string(seen) +
                  "): this server is a former primary and takes no write from now on",
              {{"epoch", seen}, {"by", who}, {"kept_across_restarts", kept}});

@@ -22,22 +22,6 @@ constexpr const char* kUsage =
 
 }  // namespace
 
-void write_token_file(const std::filesystem::path& file, const std::string& token) {
-  auto temporary = file;
-  temporary += ".new";
-  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
-  if (fd < 0) throw std::runtime_error("cannot create " + temporary.string());
-  ::fchmod(fd, 0600);
-  std::string line = token + "\n";
-  bool written = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
-  written = ::fsync(fd) == 0 && written;
-  ::close(fd);
-  if (!written || ::rename(temporary.c_str(), file.c_str()) != 0) {
-    ::unlink(temporary.c_str());
-    throw std::runtime_error("cannot write " + file.string());
-  }
-}
-
 events::Draft organizer_token_event(const std::string& token, const std::string& author) {
   events::Draft d;
   d.event().setAuthor(author);
@@ -72,7 +56,7 @@ int run_reset_organizer(const std::vector<std::string>& args) {
   auto file = data / "organizer.token";
   auto pending = data / "organizer.token.pending";
   try {
-    write_token_file(pending, token);
+    write_private_file(pending, token);
   } catch (const std::exception& e) {
     std::cerr << "tallyd reset-organizer: " << e.what() << "\n";
     return 1;

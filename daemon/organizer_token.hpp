@@ -11,10 +11,6 @@
 
 namespace tally::daemon {
 
-// Writes `token` to `file` with mode 0600, replacing it atomically (a temporary file renamed).
-// Throws std::runtime_error naming the file when it cannot.
-void write_token_file(const std::filesystem::path& file, const std::string& token);
-
 // The event that makes `token` the organizer's token from now on; every earlier organizer token
 // stops working at once. Stream "judges".
 events::Draft organizer_token_event(const std::string& token, const std::string& author);

@@ -1,6 +1,6 @@
 #include "daemon/promote.hpp"
 
-#include "daemon/organizer_token.hpp"
+#include "daemon/secrets.hpp"
 #include "events/store.hpp"
 
 #include <fstream>
@@ -40,9 +40,8 @@ std::optional<std::string> read_follows(const std::filesystem::path& data) {
 }
 
 void write_follows(const std::filesystem::path& data, const std::string& primary_url) {
-  // A token file's care (a temporary file synced and renamed): a torn mark would let the copy
-  // start as a primary.
-  write_token_file(follows_file(data), primary_url);
+  // Never torn: a torn mark would let the copy start as a primary.
+  write_private_file(follows_file(data), primary_url);
 }
 
 bool is_promote_command(const std::vector<std::string>& args) {

@@ -1,6 +1,9 @@
 #include "daemon/secrets.hpp"
 
+#include <fcntl.h>
 #include <openssl/rand.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <array>
 #include <stdexcept>
@@ -36,6 +39,22 @@ std::uint64_t random_seed() {
     // seed back and get the same draw.
     seed &= (std::uint64_t{1} << 53) - 1;
     if (seed != 0) return seed;
+  }
+}
+
+void write_private_file(const std::filesystem::path& file, const std::string& line) {
+  auto temporary = file;
+  temporary += ".new";
+  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw std::runtime_error("cannot create " + temporary.string());
+  ::fchmod(fd, 0600);
+  const std::string text = line + "\n";
+  bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  written = ::fsync(fd) == 0 && written;
+  ::close(fd);
+  if (!written || ::rename(temporary.c_str(), file.c_str()) != 0) {
+    ::unlink(temporary.c_str());
+    throw std::runtime_error("cannot write " + file.string());
   }
 }
 

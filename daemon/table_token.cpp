@@ -1,12 +1,12 @@
 #include "daemon/table_token.hpp"
 
 #include "daemon/log.hpp"
+#include "daemon/secrets.hpp"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
-#include <sys/stat.h>
 
 #include <charconv>
 #include <fstream>
@@ -46,6 +46,13 @@ std::optional<std::uint32_t> number(std::string_view text) {
   return n;
 }
 
+std::string first_line(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::string text;
+  std::getline(in, text);
+  return text;
+}
+
 TableKeys::Secret hex_secret(const std::string& text) {
   TableKeys::Secret out{};
   if (text.size() != out.size() * 2)
@@ -65,34 +72,34 @@ TableKeys::Secret hex_secret(const std::string& text) {
 
 TableKeys TableKeys::load_or_create(const std::filesystem::path& data_dir) {
   auto file = data_dir / "table-keys.secret";
-  if (std::filesystem::exists(file)) {
-    std::ifstream in(file);
-    std::string text;
-    std::getline(in, text);
-    return TableKeys(hex_secret(text));
-  }
+  if (std::filesystem::exists(file)) return TableKeys(hex_secret(first_line(file)));
   Secret secret{};
   if (RAND_bytes(secret.data(), static_cast<int>(secret.size())) != 1) {
     throw std::runtime_error("OpenSSL could not produce random bytes");
   }
+  TableKeys keys(secret);
+  write_private_file(file, keys.secret_hex());  // 0600 before anything is written to it
+  log::info("made the table tokens' secret", {{"path", file.string()}});
+  return keys;
+}
+
+bool TableKeys::keep_primary_secret(const std::filesystem::path& data_dir,
+                                    const std::string& secret_hex) {
+  hex_secret(secret_hex);  // throws when it is not one
+  auto file = data_dir / "table-keys.secret";
+  if (std::filesystem::exists(file) && first_line(file) == secret_hex) return false;
+  write_private_file(file, secret_hex);
+  return true;
+}
+
+std::string TableKeys::secret_hex() const {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string text;
-  for (unsigned char b : secret) {
+  for (unsigned char b : secret_) {
     text += kHex[b >> 4];
     text += kHex[b & 0xf];
   }
-  {
-    // Created private before anything is written to it.
-    auto old_mask = ::umask(077);
-    std::ofstream out(file, std::ios::trunc);
-    ::umask(old_mask);
-    out << text << '\n';
-    if (!out) throw std::runtime_error("cannot write " + file.string());
-  }
-  std::filesystem::permissions(
-      file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
-  log::info("made the table tokens' secret", {{"path", file.string()}});
-  return TableKeys(secret);
+  return text;
 }
 
 std::string TableKeys::mac(const TableScope& scope, std::uint64_t seating_seq) const {

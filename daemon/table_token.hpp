@@ -27,6 +27,13 @@ class TableKeys {
 
   // The secret in DATA/table-keys.secret (made there, 0600, when missing).
   static TableKeys load_or_create(const std::filesystem::path& data_dir);
+  // A standby keeps its primary's secret (GET /v1/replication/table-keys) in DATA, so that once
+  // promoted (a restart) it accepts the QR codes printed on the primary. False when it already
+  // held it; throws when `secret_hex` is not a secret or the file cannot be written.
+  static bool keep_primary_secret(const std::filesystem::path& data_dir,
+                                  const std::string& secret_hex);
+  // The secret as 64 hex digits, for the standbys.
+  std::string secret_hex() const;
 
   // The token of `scope` as seated by the seating event `seating_seq`.
   std::string token(const TableScope& scope, std::uint64_t seating_seq) const;

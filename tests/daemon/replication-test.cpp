@@ -395,6 +395,14 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   auto mirror = organizer().post("/v1/replicas", json::object{{"name", "mirror"}});
   ASSERT_EQ(mirror.status, 201);
   const std::string mirror_token = str(mirror.json().at("token"));
+  // Table 4's QR code, printed on the primary.
+  ASSERT_EQ(organizer()
+                .request(boost::beast::http::verb::patch, "/v1/tournaments/cup",
+                         json::serialize(json::object{{"self_reporting", true}}))
+                .status,
+            200);
+  const std::string table_4 = "/v1/tournaments/cup/rounds/1/tables/4";
+  const std::string qr_token = str(organizer().get(table_4 + "/key").json().at("token"));
 
   // Two judges' worth of writes, each answered write remembered by its seq and its reason.
   std::mutex mutex;
@@ -465,6 +473,10 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
       {{"If-Match", "\"" + std::to_string(table_version(standby, 1)) + "\""}});
   EXPECT_EQ(after.status, 200) << after.body;
   EXPECT_EQ(org.get("/v1/replication").json().at("epoch"), 1);
+  // The QR codes printed on the old primary work on the new one.
+  EXPECT_EQ(str(org.get(table_4 + "/key").json().at("token")), qr_token);
+  auto proposed = standby.client(qr_token).post(table_4 + "/proposals", result(4, 1));
+  EXPECT_EQ(proposed.status, 201) << proposed.body;
 
   // The old primary comes back. A mirror that has followed the new primary, pointed at it,
   // refuses it, and tells it: from then on it takes no write, across restarts.
