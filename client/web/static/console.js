@@ -20,6 +20,7 @@ import { mountSelfReporting } from "./console-self-reporting.js";
 import { mountClose } from "./console-close.js";
 import { mountJudges } from "./console-judges.js";
 import { mountOrganizer } from "./console-organizer.js";
+import { mountReplicationNotice } from "./console-replication.js";
 
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
@@ -29,6 +30,7 @@ const ctx = new ConsoleContext(tournamentId, { onUnauthorized: () => tokenRefuse
 let feed = null;
 let clock = null; // the clock section: it follows the live feed's round between reloads
 let selfReporting = null; // the self-reporting section: its proposals follow the feed's events
+let replicationNotice = null; // stops the replication line's reading
 
 // ---- the token ----------------------------------------------------------------------------------
 
@@ -126,6 +128,7 @@ async function start(token) {
   $("sections").hidden = false;
   $("console-main").hidden = false;
   showSection();
+  if (!replicationNotice) replicationNotice = mountReplicationNotice(ctx, $("replication-notice"));
   if (!feed) {
     // Whatever happens (a judge's entry, a check-in from a judge's phone, a clock action), the
     // tournament is read again, a moment later when many things happen at once.

@@ -11,9 +11,11 @@ import { existsSync, openSync, readFileSync, rmSync, closeSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export class Tallyd {
-  constructor(binary, dataDir) {
+  // `flags`: more of tallyd's flags, e.g. ["--replicas-ack", "1"].
+  constructor(binary, dataDir, flags = []) {
     this.binary = binary;
     this.dataDir = dataDir;
+    this.flags = flags;
     this.logPath = `${dataDir}.log`;
     this.readyPath = `${dataDir}.ready`;
     this.child = null;
@@ -26,7 +28,7 @@ export class Tallyd {
   async start({ port = this.port } = {}) {
     rmSync(this.readyPath, { force: true });
     const log = openSync(this.logPath, "a");
-    const args = ["--data", this.dataDir, "--listen", `127.0.0.1:${port}`, "--ready-file", this.readyPath];
+    const args = ["--data", this.dataDir, "--listen", `127.0.0.1:${port}`, "--ready-file", this.readyPath, ...this.flags];
     this.child = spawn(this.binary, args, { stdio: ["ignore", "ignore", log] });
     closeSync(log);
     let exited = null;
