@@ -50,8 +50,12 @@ void Api::revoke_replica(const ExchangePtr& ex) { revoke_token_holder(ex, Role::
 void Api::add_token_holder(const ExchangePtr& ex, Role role) {
   auto body = body_or_answer(ex);
   if (!body) return;
-  BodyFields fields(*body, {"name"});
+  BodyFields fields(*body, role == Role::replica
+                               ? std::initializer_list<std::string_view>{"name", "standby"}
+                               : std::initializer_list<std::string_view>{"name"});
   auto name = fields.display_text("name", true);
+  // A standby's copy counts for replicas_ack; a mirror's does not.
+  const bool standby = role == Role::replica && fields.boolean("standby").value_or(false);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.judge.invalid", fields.errors()));
 
   // Made once: a retry after a version conflict appends the same token's hash.
@@ -59,7 +63,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
   auto id = std::make_shared<std::string>();
   write(
       ex,
-      [this, ex, name = *name, token, id, role] {
+      [this, ex, name = *name, token, id, role, standby] {
         Prepared p;
         state_.read([&](const LiveState& s) {
           std::size_t n = s.judges().size();
@@ -75,6 +79,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
         added.setId(*id);
         added.setName(name);
         added.setRole(role == Role::replica ? schema::Role::REPLICA : schema::Role::JUDGE);
+        if (standby) added.setStandby(true);
         auto hash = events::sha256(*token);
         added.setTokenHash(capnp::Data::Reader(hash.data(), hash.size()));
         p.append.stream = kJudgesStream;
@@ -89,6 +94,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
           std::string id = added.getId().cStr(), name = added.getName().cStr();
           out["id"] = id;
           out["name"] = name;
+          if (role == Role::replica) out["standby"] = added.getStandby();
           // Two judges with one name cannot be told apart in the audit.
           json::array warnings;
           state_.read([&](const LiveState& s) {

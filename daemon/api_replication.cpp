@@ -48,7 +48,13 @@ json::value Api::standby_json() const {
       {"timed_out", s.timed_out}};
 }
 
-void Api::replication_log(const ExchangePtr& ex) { replication_.source.serve(ex); }
+void Api::replication_log(const ExchangePtr& ex) {
+  const bool standby = state_.read([&](const LiveState& s) {
+    const Judge* replica = s.judge(ex->identity.id);
+    return replica != nullptr && replica->role == Role::replica && replica->standby;
+  });
+  replication_.source.serve(ex, standby);
+}
 
 void Api::replication_table_keys(const ExchangePtr& ex) {
   ex->respond(json_response(ex->request, http::status::ok,
@@ -85,8 +91,9 @@ void Api::replication_status(const ExchangePtr& ex) {
     json::array list;
     for (const auto& j : s.judges()) {
       if (j.role != Role::replica) continue;
-      json::object f{{"id", j.id},     {"name", j.name},        {"revoked", j.revoked},
-                     {"seq", nullptr}, {"lag_events", nullptr}, {"last_seen", nullptr}};
+      json::object f{{"id", j.id},           {"name", j.name}, {"standby", j.standby},
+                     {"revoked", j.revoked}, {"seq", nullptr}, {"lag_events", nullptr},
+                     {"last_seen", nullptr}};
       for (const auto& p : positions) {
         if (p.id != j.id) continue;
         f["seq"] = p.seq;

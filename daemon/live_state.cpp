@@ -71,6 +71,7 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
     judge.role = added.getRole() == schema::Role::ORGANIZER ? Role::organizer
                  : added.getRole() == schema::Role::REPLICA ? Role::replica
                                                             : Role::judge;
+    judge.standby = added.getStandby();
     add_judge(std::move(judge), added.getTokenHash(), event.seq());
   } else if (payload.isJudgeRevoked()) {
     for (auto& judge : judges_) {

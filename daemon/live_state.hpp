@@ -34,6 +34,7 @@ struct Judge {
   Role role = Role::judge;
   schema::Digest token_hash{};
   bool revoked = false;
+  bool standby = false;  // a replica whose copy counts for replicas_ack
   std::uint64_t added_seq = 0;
 };
 

@@ -17,7 +17,7 @@ Response refused(const Exchange& ex, const char* rule, i18n::Message detail) {
 
 }  // namespace
 
-void ReplicationSource::serve(const ExchangePtr& ex) {
+void ReplicationSource::serve(const ExchangePtr& ex, bool standby) {
   auto number = [&](const char* key, std::uint64_t fallback) -> std::optional<std::uint64_t> {
     auto it = ex->query.find(key);
     if (it == ex->query.end()) return fallback;
@@ -69,7 +69,7 @@ void ReplicationSource::serve(const ExchangePtr& ex) {
                    .count();
     positions_[ex->identity.id] = Position{ex->identity.id, ex->identity.name, have, now};
   }
-  acks_.confirmed(ex->identity.id, have);
+  if (standby) acks_.confirmed(ex->identity.id, have);
 
   Waiter w{ex, *from, static_cast<std::size_t>(std::min<std::uint64_t>(*limit, kMaxBatch)), nullptr,
            std::make_shared<std::atomic<bool>>(false)};

@@ -35,8 +35,9 @@ class ReplicationSource {
   ReplicationSource(events::EventStore& store, Leadership& leadership, StandbyAcks& acks)
       : store_(store), leadership_(leadership), acks_(acks) {}
 
-  // GET /v1/replication/log (a replica's token, or the organizer's).
-  void serve(const ExchangePtr& ex);
+  // GET /v1/replication/log (a replica's token, or the organizer's). `standby`: the replica's copy
+  // counts for replicas_ack (a mirror's does not).
+  void serve(const ExchangePtr& ex, bool standby);
   // The store's subscriber: wakes the followers waiting for `seq`.
   void appended(std::uint64_t seq);
   // Answers every waiting follower now (at shutdown, before the I/O threads stop).

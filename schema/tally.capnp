@@ -215,6 +215,8 @@ struct JudgeAdded {
   role @2 :Role;
   tokenHash @3 :Data;
   # SHA-256 of the bearer token. The token itself is never stored.
+  standby @4 :Bool $optional;
+  # A replica (role `replica`) whose copy counts for `replicas_ack`: a standby, not a mirror.
 }
 
 struct JudgeRevoked {

@@ -71,7 +71,7 @@ test("a primary whose standby is gone says it, in the organizer's language, on a
 });
 
 test("with a follower in touch the primary's console says nothing; the follower's says it is a read-only copy", async () => {
-  const replica = await primary.api("POST", "/v1/replicas", { name: "standby" });
+  const replica = await primary.api("POST", "/v1/replicas", { name: "standby", standby: true });
   assert.equal(replica.status, 201);
   const tokenFile = path.join(tmp, "replica.token");
   writeFileSync(tokenFile, `${replica.body.token}\n`);

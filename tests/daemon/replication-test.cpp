@@ -35,8 +35,10 @@ class Replication : public ::testing::Test {
     primary_ = std::make_unique<TallydProcess>(dir_.sub("primary"));
     primary_->start();
     organizer_token_ = primary_->organizer_token();
-    auto replica = organizer().post("/v1/replicas", json::object{{"name", "standby"}});
+    auto replica =
+        organizer().post("/v1/replicas", json::object{{"name", "standby"}, {"standby", true}});
     ASSERT_EQ(replica.status, 201) << replica.body;
+    EXPECT_EQ(replica.json().at("standby"), true);
     replica_token_ = str(replica.json().at("token"));
     std::ofstream(token_file()) << replica_token_ << "\n";
   }
@@ -375,13 +377,30 @@ TEST_F(Replication, WithReplicasAckMissingAloneAGoneStandbyDoesNotStopTheJudges)
   EXPECT_EQ(health.at("standby").at("when_missing"), "alone");
   EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), 1);
 
+  // A mirror's copy does not count: only a standby's does.
+  auto mirror = organizer().post("/v1/replicas", json::object{{"name", "mirror"}});
+  ASSERT_EQ(mirror.status, 201);
+  EXPECT_EQ(mirror.json().at("standby"), false);
+  std::ofstream(dir_.sub("mirror.token")) << str(mirror.json().at("token")) << "\n";
+  TallydProcess mirror_server(
+      dir_.sub("mirror"),
+      {"--follow", url(*primary_), "--follow-token-file", dir_.sub("mirror.token")});
+  mirror_server.start();
+  mirror_server.log_once_it_has("\"state\":\"following\"");
+  const double alone_before = metric(*primary_, "tallyd_writes_answered_alone_total");
+  auto mirrored = eva.put("/v1/tournaments/cup/rounds/1/tables/3/result", result(3, 1),
+                          {{"If-None-Match", "*"}});
+  EXPECT_EQ(mirrored.status, 201) << mirrored.body;
+  EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), alone_before + 1);
+  EXPECT_EQ(primary_->client("").get("/healthz").json().at("standby").at("missing"), true);
+
   start_follower(url(*primary_));
   ASSERT_TRUE(caught_up());
   auto together = eva.put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 1),
                           {{"If-None-Match", "*"}});
   ASSERT_EQ(together.status, 201) << together.body;
   EXPECT_GE(seq_of(*follower_), together.json().at("seq").to_number<std::uint64_t>());
-  EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), 1);
+  EXPECT_EQ(metric(*primary_, "tallyd_writes_answered_alone_total"), alone_before + 1);
   EXPECT_EQ(primary_->client("").get("/healthz").json().at("standby").at("missing"), false);
 }
 
