@@ -8,9 +8,11 @@
 //
 //   tally-loadgen --server 127.0.0.1:8080 --token-file data/organizer.token
 //                 --writers 4 --screens 1000 --writes 400 --rate 50 [--pid PID] [--json out.json]
+//                 [--screens-server HOST:PORT]
 //
 // --rate is writes per second over all writers (0: as fast as they go). --pid samples the
-// server's RSS. The tournament is a fresh Carcassonne one with 2-player tables, so that any
+// server's RSS. --screens-server: the screens watch another server (a mirror following --server,
+// docs/operations.md) while the judges write to --server. The tournament is a fresh Carcassonne one with 2-player tables, so that any
 // scores are a valid result.
 #include "client/http_client.hpp"
 
@@ -44,6 +46,8 @@ using tally::client::HttpClient;
 struct Options {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
+  std::string screens_host;  // empty: host and port
+  std::uint16_t screens_port = 0;
   std::string token;
   int writers = 4;
   int screens = 100;
@@ -89,13 +93,13 @@ class Screen : public std::enable_shared_from_this<Screen> {
 
   void start(std::atomic<int>& ready) {
     ready_ = &ready;
-    tcp::endpoint endpoint(net::ip::make_address(options_.host), options_.port);
+    tcp::endpoint endpoint(net::ip::make_address(options_.screens_host), options_.screens_port);
     socket_.async_connect(endpoint, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->fail("connect", ec);
       boost::system::error_code ignored;
       self->socket_.set_option(tcp::no_delay(true), ignored);
       auto request = std::make_shared<std::string>(
-          "GET " + self->target_ + " HTTP/1.1\r\nHost: " + self->options_.host +
+          "GET " + self->target_ + " HTTP/1.1\r\nHost: " + self->options_.screens_host +
           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
       net::async_write(self->socket_, net::buffer(*request),
@@ -384,6 +388,9 @@ Options parse(int argc, char** argv) {
     if (k == "--server") {
       o.host = v.substr(0, v.rfind(':'));
       o.port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
+    } else if (k == "--screens-server") {
+      o.screens_host = v.substr(0, v.rfind(':'));
+      o.screens_port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
     } else if (k == "--token-file") {
       std::ifstream(v) >> o.token;
     } else if (k == "--token") {
@@ -405,6 +412,10 @@ Options parse(int argc, char** argv) {
     } else {
       throw std::invalid_argument("unknown option " + k);
     }
+  }
+  if (o.screens_host.empty()) {
+    o.screens_host = o.host;
+    o.screens_port = o.port;
   }
   return o;
 }
@@ -452,7 +463,15 @@ int main(int argc, char** argv) {
     judges.emplace_back(r.json().at("token").as_string());
   }
 
-  // The screens.
+  // The screens. A mirror must hold the tournament before its screens can watch it.
+  if (o.screens_host != o.host || o.screens_port != o.port) {
+    HttpClient mirror(o.screens_host, o.screens_port);
+    auto deadline = Clock::now() + std::chrono::seconds(30);
+    while (mirror.get("/v1/tournaments/" + t + "/rounds/1").status != 200) {
+      if (Clock::now() > deadline) throw std::runtime_error("the mirror did not copy the round");
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
   net::io_context io;
   std::atomic<int> ready{0};
   std::vector<std::shared_ptr<Screen>> screens;
