@@ -2,9 +2,14 @@
 // replaced with If-Match: "<version>" and a reason. A 412 shows who entered the table, when,
 // and their entry. The form is the server's description of the game's result (GET /v1/games);
 // before the judge confirms, the server's check (POST …/result/check) shows what it computes.
+// When the server cannot be reached, the entry is made from this computer's copy of the
+// tournament, round and game (OfflineCopy) and, if the judge wants, kept in the outbox with the
+// Idempotency-Key and precondition it was (or would have been) sent with; `tally sync` sends it.
 #include "client/cli/command.hpp"
 #include "client/cli/game_spec.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/offline_copy.hpp"
+#include "client/cli/outbox.hpp"
 #include "client/cli/result_form.hpp"
 #include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
@@ -139,9 +144,18 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
     body["players"] = players_from_prompts(ask, ctx.err, *form, *table, target.info,
                                            previous ? &*previous : nullptr);
     if (ctx.args.has("yes") && !ctx.args.has("check")) return body;
-    ctx.err << ctx.say("cli.result.about_to_send") << "\n";
+    // Offline there is no check: the entry is shown, and keeping it is asked next.
+    bool offline = ctx.session().offline();
+    ctx.err << ctx.say(offline ? "cli.outbox.your_entry" : "cli.result.about_to_send") << "\n";
     print_entry(ctx.err, body["players"].as_array(), target.info, ctx.lang);
-    if (show_check(ctx, ctx.err, target, body, reason)) {
+    if (offline) return body;
+    bool accepted = false;
+    try {
+      accepted = show_check(ctx, ctx.err, target, body, reason);
+    } catch (const Unreachable&) {
+      return body;  // gone while the judge typed: the answers are not lost, keeping is asked
+    }
+    if (accepted) {
       if (ctx.args.has("check")) return body;
       if (!ask.yes_no(ctx.say("cli.result.ask_send"), true)) {
         throw Failure(kUsage, "cli.result.nothing_sent");
@@ -166,12 +180,115 @@ json::object gather(Context& ctx, const Target& target, const json::object* tabl
   }
 }
 
+// After the server could not be reached (`why`): keeps the entry in the outbox, with the key
+// and precondition it was or would have been sent with — at once with --keep-offline, else when
+// the judge says so (no answer, e.g. the input ended: nothing is kept). `announced`: `why` was
+// said already.
+int keep_for_later(Context& ctx, const Target& target, const json::object& body,
+                   const std::string& key, const std::string& if_match, const Unreachable& why,
+                   bool announced) {
+  if (!announced) ctx.err << "tally: " << ctx.say(why.message()) << "\n";
+  bool keep = ctx.args.has("keep-offline");
+  if (!keep) {
+    try {
+      keep = ctx.prompter().yes_no(ctx.say("cli.outbox.ask_keep"), true);
+    } catch (const Failure& f) {
+      if (f.code() != kUsage) throw;
+    }
+  }
+  if (!keep) {
+    ctx.err << "tally: " << ctx.say("cli.outbox.not_kept") << "\n";
+    return kUnavailable;
+  }
+  OutboxEntry entry;
+  entry.server = ctx.session().address().url;
+  entry.tournament = target.info.id;
+  entry.round = target.round;
+  entry.table = target.table;
+  entry.body = body;
+  entry.idempotency_key = key;
+  entry.if_match = if_match;
+  entry.entered_at = utc_now();
+  entry.entered_by = local_user();
+  entry.token = token_fingerprint(ctx.settings.token);
+  Outbox outbox(Outbox::default_path());
+  for (const auto& earlier : outbox.entries()) {
+    if (earlier.server == entry.server && earlier.tournament == entry.tournament &&
+        earlier.round == entry.round && earlier.table == entry.table) {
+      ctx.err << "tally: " << where(ctx, target) << ": "
+              << ctx.say(i18n::Message("cli.outbox.same_table", {{"id", earlier.id}})) << "\n";
+      break;
+    }
+  }
+  entry = outbox.add(std::move(entry));
+  std::size_t waiting = outbox.entries().size();
+  if (ctx.args.has("json")) {
+    ctx.out << json::serialize(
+                   json::object{{"outbox", json::object{{"id", entry.id}, {"waiting", waiting}}}})
+            << "\n";
+    return kOk;
+  }
+  ctx.out << at_table(ctx, target,
+                      i18n::Message("cli.outbox.kept", {{"id", entry.id}, {"waiting", waiting}}))
+          << "\n";
+  return kOk;
+}
+
+// The tournament, the table and the game an entry needs, from the server or, when it cannot be
+// reached, from this computer's copy. A file is sent as it is, so it needs nothing but the
+// tournament's id; everything else without a copy is the Unreachable, with a hint.
+struct EntryContext {
+  std::optional<json::object> table;
+  std::optional<GameSpec> game;
+};
+
+EntryContext load_entry_context(Context& ctx, Target& target, bool interactive, bool correction,
+                                const std::optional<std::string>& version) {
+  EntryContext loaded;
+  try {
+    try {
+      target.info = load_tournament(ctx.session(), ctx.tournament());
+    } catch (const Unreachable&) {
+      if (!ctx.args.has("file") || ctx.args.has("check")) throw;
+      target.info.id = ctx.tournament();
+      target.info.name = target.info.id;
+    }
+    // The table: for the prompts, for a correction without --version, and to tell the judge at
+    // once (not after typing everything) that the table was entered already.
+    if (interactive || ctx.args.has("check") || (correction && !version)) {
+      loaded.table =
+          table_of(load_round(ctx.session(), target.info.id, target.round), target.table);
+    }
+    // The game's fields, for prompts and flags (a file is sent as it is).
+    if (!ctx.args.has("file")) loaded.game = load_game(ctx.session(), target.info.game);
+  } catch (const Unreachable& why) {
+    if (ctx.args.has("check")) throw;  // nothing to check against
+    ctx.err << "tally: " << ctx.say(why.message()) << "\n"
+            << "  " << ctx.say(i18n::Message("cli.outbox.no_copy", {{"round", target.round}}))
+            << "\n";
+    throw Failure(kUnavailable, {});
+  }
+  if (ctx.session().offline()) {
+    if (ctx.args.has("check")) throw ctx.session().unreachable();
+    ctx.err << "tally: " << ctx.say(ctx.session().unreachable().message()) << "\n"
+            << "  "
+            << ctx.say(ctx.session().copy_saved_at().empty()
+                           ? i18n::Message("cli.outbox.working_offline_file")
+                           : i18n::Message("cli.outbox.working_offline",
+                                           {{"time", local_time(ctx.session().copy_saved_at())}}))
+            << "\n";
+  }
+  return loaded;
+}
+
 int put_result(Context& ctx, bool correction) {
   Target target;
   target.round = ctx.number_argument(0, "ROUND");
   target.table = ctx.number_argument(1, "TABLE");
-  target.info = load_tournament(ctx.session(), ctx.tournament());
   bool interactive = !ctx.args.has("file") && !ctx.args.has("player");
+  if (ctx.args.has("check") && ctx.args.has("keep-offline")) {
+    throw usage_error("cli.outbox.check_or_keep");
+  }
 
   std::optional<std::string> reason = ctx.args.value("reason");
   if (correction && (!reason || reason->empty())) {
@@ -179,12 +296,9 @@ int put_result(Context& ctx, bool correction) {
   }
   std::optional<std::string> version = ctx.args.value("version");
 
-  // The table: for the prompts, for a correction without --version, and to tell the judge at
-  // once (not after typing everything) that the table was entered already.
-  std::optional<json::object> table;
-  if (interactive || ctx.args.has("check") || (correction && !version)) {
-    table = table_of(load_round(ctx.session(), target.info.id, target.round), target.table);
-  }
+  ctx.session().use_offline_copy(std::make_shared<OfflineCopy>(OfflineCopy::default_path()));
+  EntryContext loaded = load_entry_context(ctx, target, interactive, correction, version);
+  std::optional<json::object>& table = loaded.table;
   if (table && !correction && text_member(*table, "status") == "reported" &&
       table->contains("entered_by")) {
     print_existing(ctx, target, *table, already_entered(ctx, *table));
@@ -199,11 +313,10 @@ int put_result(Context& ctx, bool correction) {
             << "\n";
   }
 
-  // The game's fields, for prompts and flags (a file is sent as it is).
-  std::optional<GameSpec> game;
-  if (!ctx.args.has("file")) game = load_game(ctx.session(), target.info.game);
-
-  json::object body = gather(ctx, target, table ? &*table : nullptr, game, reason, correction);
+  json::object body =
+      gather(ctx, target, table ? &*table : nullptr, loaded.game, reason, correction);
+  // A check needs the server (with prompts it may have gone while the judge typed).
+  if (ctx.args.has("check") && ctx.session().offline()) throw ctx.session().unreachable();
   if (ctx.args.has("check")) {
     // Nothing is sent: the server's check of the entry (shown already with prompts).
     if (interactive) return kOk;
@@ -221,15 +334,28 @@ int put_result(Context& ctx, bool correction) {
     return kOk;
   }
   if (reason) body["reason"] = *reason;
-  std::map<std::string, std::string> headers;
+  // The key is made here, so that an entry kept for later is sent with the key it had now.
+  std::string key = new_idempotency_key();
+  std::string if_match = correction ? *version : "";
+  std::map<std::string, std::string> headers{{"Idempotency-Key", key}};
   if (correction) {
     headers["If-Match"] = "\"" + *version + "\"";
   } else {
     headers["If-None-Match"] = "*";
   }
-  client::HttpReply reply = ctx.session().send(
-      client::http::verb::put, table_path(target.info.id, target.round, target.table) + "/result",
-      body, headers);
+  if (ctx.session().offline()) {
+    return keep_for_later(ctx, target, body, key, if_match, ctx.session().unreachable(), true);
+  }
+  client::HttpReply reply;
+  try {
+    reply = ctx.session().send(client::http::verb::put,
+                               table_path(target.info.id, target.round, target.table) + "/result",
+                               body, headers);
+  } catch (const Unreachable& why) {
+    // Perhaps it reached the server and only the answer was lost: the same key makes a resend
+    // safe either way.
+    return keep_for_later(ctx, target, body, key, if_match, why, false);
+  }
   if (reply.status == 412) {
     boost::system::error_code ec;
     json::value problem = json::parse(reply.body, ec);
@@ -265,11 +391,14 @@ std::vector<OptionSpec> input_options() {
           {"player", 0, "SPEC", "cli.option.result_player", true},
           {"yes", 'y', "", "cli.option.yes"},
           {"check", 0, "", "cli.option.check"},
+          {"keep-offline", 0, "", "cli.option.keep_offline"},
           {"json", 0, "", "cli.option.json"}};
 }
 
 // Where a result comes from: the same for result enter and correct.
 const i18n::Term kInputHelp{"cli.help.result_input"};
+// What happens when the server cannot be reached: the same for both.
+const i18n::Term kOfflineHelp{"cli.help.result_offline"};
 
 }  // namespace
 
@@ -279,12 +408,16 @@ std::vector<Command> result_commands() {
                          {{"reason", 0, "TEXT", "cli.option.reason_correct"},
                           {"version", 0, "V", "cli.option.version"}});
   return {
-      {"result enter", "ROUND TABLE [--file FILE | --player SPEC...] [--yes | --check]",
+      {"result enter",
+       "ROUND TABLE [--file FILE | --player SPEC...] [--yes | --check] [--keep-offline]",
        "cli.cmd.result_enter.summary",
-       i18n::Message("cli.cmd.result_enter.details", {{"input", kInputHelp}}), input_options(), 2,
-       2, true, enter},
-      {"correct", "ROUND TABLE --reason TEXT [--version V] [--file FILE | --player SPEC...]",
-       "cli.cmd.correct.summary", i18n::Message("cli.cmd.correct.details", {{"input", kInputHelp}}),
+       i18n::Message("cli.cmd.result_enter.details",
+                     {{"input", kInputHelp}, {"offline", kOfflineHelp}}),
+       input_options(), 2, 2, true, enter},
+      {"correct",
+       "ROUND TABLE --reason TEXT [--version V] [--file FILE | --player SPEC...] [--keep-offline]",
+       "cli.cmd.correct.summary",
+       i18n::Message("cli.cmd.correct.details", {{"input", kInputHelp}, {"offline", kOfflineHelp}}),
        correct_options, 2, 2, true, correct},
   };
 }

@@ -1,6 +1,7 @@
 // tally round seat | show.
 #include "client/cli/command.hpp"
 #include "client/cli/numbers.hpp"
+#include "client/cli/offline_copy.hpp"
 #include "client/cli/say.hpp"
 #include "client/cli/views.hpp"
 
@@ -120,8 +121,25 @@ int seat(Context& ctx) {
 
 int show(Context& ctx) {
   std::uint64_t number = ctx.number_argument(0, "ROUND");
+  // What a judge looks at before the Wi-Fi goes is what `result enter` works from without it.
+  auto copy = std::make_shared<OfflineCopy>(OfflineCopy::default_path());
+  ctx.session().use_offline_copy(copy);
   TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
   json::object round = load_round(ctx.session(), info.id, number);
+  // The game's fields too, once: prompts and --player flags are built from them.
+  if (!ctx.session().offline() && !copy->recall(ctx.session().address().url, "/v1/games")) {
+    try {
+      ctx.session().get("/v1/games");
+    } catch (const Unreachable&) {
+      // gone just now: the round is shown all the same
+    }
+  }
+  if (ctx.session().offline() && !ctx.session().copy_saved_at().empty()) {
+    ctx.err << "tally: " << ctx.say(ctx.session().unreachable().message()) << "\n  "
+            << ctx.say(i18n::Message("cli.outbox.showing_copy",
+                                     {{"time", local_time(ctx.session().copy_saved_at())}}))
+            << "\n";
+  }
   if (ctx.args.has("json")) {
     ctx.out << json::serialize(round) << "\n";
     return kOk;

@@ -66,6 +66,7 @@ std::vector<Command> tournament_commands();
 std::vector<Command> player_commands();
 std::vector<Command> round_commands();
 std::vector<Command> result_commands();
+std::vector<Command> sync_commands();
 std::vector<Command> table_action_commands();
 std::vector<Command> score_commands();
 std::vector<Command> standings_commands();

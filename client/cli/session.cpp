@@ -69,9 +69,10 @@ std::string joined(const json::value& list) {
 
 // One error of a problem answer, e.g. "C-7 (player a, field largest_army): Anna holds …": the
 // machine fields (rule, player id, field) as they are, the server's message as it came.
-std::string describe_error(const json::object& e, i18n::Lang lang) {
+std::string describe_error(const json::object& e, i18n::Lang lang, const PlayerLabel& label) {
   std::string rule = text_of(e, "rule");
   std::string player = text_of(e, "player");
+  if (!player.empty() && label) player = label(player);
   // A structural error's path ("players[2].vp_cards") says more than its field.
   std::string field = text_of(e, "path");
   if (field.empty()) field = text_of(e, "field");
@@ -116,11 +117,11 @@ std::string problem_detail(const client::HttpReply& reply) {
 }
 
 void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
-                          const std::string& indent) {
+                          const std::string& indent, const PlayerLabel& player_label) {
   json::value body = problem_body(reply);
   if (body.is_object() && body.as_object().contains("errors") && body.at("errors").is_array()) {
     for (const auto& e : body.at("errors").as_array()) {
-      if (e.is_object()) out << indent << describe_error(e.as_object(), lang) << "\n";
+      if (e.is_object()) out << indent << describe_error(e.as_object(), lang, player_label) << "\n";
     }
   }
 }
@@ -173,6 +174,7 @@ Session::Session(const ServerAddress& address, std::string token, std::string ca
       lang_(lang) {}
 
 client::HttpReply Session::attempt(const std::function<client::HttpReply()>& call) {
+  if (unreachable_) throw *unreachable_;
   if (!http_) {
     auto tls = address_.tls ? tls_context_for(ca_file_) : nullptr;
     http_ = std::make_unique<client::HttpClient>(address_.host, address_.port, token_, tls);
@@ -182,29 +184,54 @@ client::HttpReply Session::attempt(const std::function<client::HttpReply()>& cal
     return call();
   } catch (const std::exception& e) {
     http_.reset();
-    throw Failure(kUnavailable, i18n::Message("cli.server.unreachable",
-                                              {{"url", address_.url}, {"problem", e.what()}}));
+    // Boost's system errors end in " [system:111 at /usr/include/…]": not for people.
+    std::string problem = e.what();
+    if (auto at = problem.find(" [system:"); at != std::string::npos) problem.resize(at);
+    Unreachable unreachable(
+        kUnavailable,
+        i18n::Message("cli.server.unreachable", {{"url", address_.url}, {"problem", problem}}));
+    if (copy_) unreachable_ = unreachable;
+    throw unreachable;
   }
 }
 
-client::HttpReply Session::get(const std::string& target) {
-  return attempt([&] { return http_->get(target); });
+client::HttpReply Session::from_copy(const std::string& target) {
+  auto kept =
+      OfflineCopy::worth_keeping(target) ? copy_->recall(address_.url, target) : std::nullopt;
+  if (!kept) throw *unreachable_;
+  if (copy_saved_at_.empty() || kept->saved_at < copy_saved_at_) copy_saved_at_ = kept->saved_at;
+  client::HttpReply reply;
+  reply.status = 200;
+  reply.body = std::move(kept->body);
+  return reply;
 }
 
-namespace {
-std::string idempotency_key() {
+client::HttpReply Session::get(const std::string& target) {
+  if (unreachable_) return from_copy(target);
+  try {
+    client::HttpReply reply = attempt([&] { return http_->get(target); });
+    if (copy_ && reply.status == 200 && OfflineCopy::worth_keeping(target)) {
+      copy_->remember(address_.url, target, reply.body);
+    }
+    return reply;
+  } catch (const Unreachable&) {
+    if (!copy_) throw;
+    return from_copy(target);
+  }
+}
+
+std::string new_idempotency_key() {
   static constexpr char kHex[] = "0123456789abcdef";
   std::random_device random;
   std::string key = "tally-cli-";
   for (int i = 0; i < 32; ++i) key += kHex[random() & 15];
   return key;
 }
-}  // namespace
 
 client::HttpReply Session::send(client::http::verb method, const std::string& target,
                                 const json::value& body,
                                 std::map<std::string, std::string> headers) {
-  headers.emplace("Idempotency-Key", idempotency_key());
+  headers.emplace("Idempotency-Key", new_idempotency_key());
   return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
 }
 
@@ -214,7 +241,7 @@ client::HttpReply Session::check(const std::string& target, const json::value& b
 }
 
 client::HttpReply Session::send_without_body(client::http::verb method, const std::string& target) {
-  std::map<std::string, std::string> headers{{"Idempotency-Key", idempotency_key()}};
+  std::map<std::string, std::string> headers{{"Idempotency-Key", new_idempotency_key()}};
   return attempt([&] { return http_->request(method, target, "", headers); });
 }
 

@@ -7,6 +7,7 @@
 #include "client/server_address.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/offline_copy.hpp"
 #include "client/http_client.hpp"
 #include "i18n/language.hpp"
 
@@ -17,11 +18,20 @@
 #include <iosfwd>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace tally::cli {
 
 using client::ServerAddress;
+
+// The server could not be reached: no connection, no name, no answer in time — not an HTTP
+// answer (a 5xx is one). A Failure(kUnavailable) like any other; a command that can keep its work
+// for later (result enter, correct) catches it. The message is "cannot reach tallyd at URL: …".
+class Unreachable : public Failure {
+ public:
+  using Failure::Failure;
+};
 
 // client::parse_server_address, an AddressProblem thrown as Failure(kUsage).
 ServerAddress parse_server_url(const std::string& url);
@@ -39,13 +49,20 @@ ExitCode exit_code_for_status(int status);
 // language); the rest in `lang`.
 void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang);
 
+// How a player id is shown in an error line: "Anna Horáková (a)" where the caller knows the
+// names; empty: the id as it is.
+using PlayerLabel = std::function<std::string(const std::string& player)>;
+
 // The errors of a problem answer, one line each ("RULE (player P, field F): MESSAGE"), after
 // `indent`; nothing when it has none.
 void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
-                          const std::string& indent = "  ");
+                          const std::string& indent = "  ", const PlayerLabel& player_label = {});
 
 // The problem answer's `detail` (or `title`), or "" when it has none.
 std::string problem_detail(const client::HttpReply& reply);
+
+// A fresh Idempotency-Key ("tally-cli-" and 128 random bits in hex).
+std::string new_idempotency_key();
 
 // Percent-encodes a path segment or query value.
 std::string url_encode(const std::string& text);
@@ -61,8 +78,9 @@ class Session {
   i18n::Lang lang() const { return lang_; }
   bool has_token() const { return !token_.empty(); }
 
-  // Sends the request; a network failure or a timeout is Failure(kUnavailable). Writes (POST,
-  // PUT) carry a fresh Idempotency-Key, so that the client's own retry can never record twice.
+  // Sends the request; a network failure or a timeout is Unreachable. Writes (POST, PUT) carry
+  // a fresh Idempotency-Key unless `headers` name one, so that the client's own retry can never
+  // record twice.
   client::HttpReply get(const std::string& target);
   client::HttpReply send(client::http::verb method, const std::string& target,
                          const boost::json::value& body,
@@ -73,6 +91,17 @@ class Session {
   // A write without a body (DELETE), with its Idempotency-Key too.
   client::HttpReply send_without_body(client::http::verb method, const std::string& target);
 
+  // From now on the reads OfflineCopy::worth_keeping are kept in `copy` when they answer 200,
+  // and once the server cannot be reached they are answered from it — for the rest of the
+  // command no request goes out (one timeout at most): a read the copy lacks, a check and a
+  // write throw the Unreachable that ended the connection.
+  void use_offline_copy(std::shared_ptr<OfflineCopy> copy) { copy_ = std::move(copy); }
+  // Whether this command found the server unreachable (with a copy in use), and how.
+  bool offline() const { return unreachable_.has_value(); }
+  const Unreachable& unreachable() const { return *unreachable_; }
+  // When the oldest answer the copy gave was saved (ISO-8601 UTC); "" when it gave none.
+  const std::string& copy_saved_at() const { return copy_saved_at_; }
+
   // The answer's JSON when its status is below 400; otherwise prints the problem and throws
   // Failure with the status's exit code (and an empty message: it is printed already).
   boost::json::value expect(const client::HttpReply& reply);
@@ -81,12 +110,16 @@ class Session {
 
  private:
   client::HttpReply attempt(const std::function<client::HttpReply()>& call);
+  client::HttpReply from_copy(const std::string& target);
   ServerAddress address_;
   std::string token_;
   std::string ca_file_;
   std::ostream& err_;
   i18n::Lang lang_;
   std::unique_ptr<client::HttpClient> http_;
+  std::shared_ptr<OfflineCopy> copy_;
+  std::optional<Unreachable> unreachable_;
+  std::string copy_saved_at_;
 };
 
 }  // namespace tally::cli

@@ -1,6 +1,7 @@
 #include "client/cli/settings.hpp"
 
 #include "client/cli/exit_codes.hpp"
+#include "client/cli/private_file.hpp"
 #include "client/cli/text.hpp"
 
 #include <cerrno>
@@ -9,9 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include <fcntl.h>
 #include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tally::cli {
@@ -75,40 +74,12 @@ StoredConfig read_config(const fs::path& path) {
 }
 
 void write_config(const fs::path& path, const StoredConfig& config) {
-  std::error_code ec;
-  fs::path dir = path.parent_path();
-  if (!fs::exists(dir)) {
-    fs::create_directories(dir, ec);
-    if (ec) {
-      throw usage_error(i18n::Message("cli.config.cannot_create",
-                                      {{"path", dir.string()}, {"problem", ec.message()}}));
-    }
-    ::chmod(dir.c_str(), 0700);
-  }
+  ensure_private_directory(path.parent_path());
   std::ostringstream text;
   text << "# written by tally login; keep it private (it holds a token)\n";
   for (const auto& [key, value] : config) text << key << " = " << value << "\n";
-  const std::string body = text.str();
-
   // Created with 0600 from the start, so the token is never readable by others, not even briefly.
-  fs::path temporary = path;
-  temporary += ".tmp" + std::to_string(::getpid());
-  int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    throw usage_error(i18n::Message("cli.error.cannot_write", {{"path", temporary.string()},
-                                                               {"problem", std::strerror(errno)}}));
-  }
-  bool ok = ::fchmod(fd, 0600) == 0 &&
-            ::write(fd, body.data(), body.size()) == static_cast<ssize_t>(body.size()) &&
-            ::fsync(fd) == 0;
-  int saved = errno;
-  ok = (::close(fd) == 0) && ok;
-  if (!ok || ::rename(temporary.c_str(), path.c_str()) != 0) {
-    if (ok) saved = errno;
-    ::unlink(temporary.c_str());
-    throw usage_error(i18n::Message("cli.error.cannot_write",
-                                    {{"path", path.string()}, {"problem", std::strerror(saved)}}));
-  }
+  write_private_file(path, text.str());
 }
 
 Settings resolve_settings(const std::optional<std::string>& server_flag,

@@ -5,6 +5,7 @@
 #include "client/cli/say.hpp"
 #include "client/cli/text_table.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <optional>
@@ -32,7 +33,14 @@ std::string TournamentInfo::label_of(const std::string& player) const {
 }
 
 TournamentInfo load_tournament(Session& session, const std::string& tournament) {
-  json::value body = session.read("/v1/tournaments/" + url_encode(tournament));
+  return tournament_info(session.read(tournament_path(tournament)));
+}
+
+std::string tournament_path(const std::string& tournament) {
+  return "/v1/tournaments/" + url_encode(tournament);
+}
+
+TournamentInfo tournament_info(const json::value& body) {
   TournamentInfo info;
   info.raw = body.as_object();
   info.id = text_member(info.raw, "id");
@@ -100,6 +108,19 @@ std::string local_time(const std::string& iso) {
 }
 
 std::string local_clock(const std::string& iso) { return format_local(iso, "%H:%M").value_or(iso); }
+
+std::string utc_now() {
+  auto now = std::chrono::system_clock::now();
+  std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  auto millis =
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()) % 1000;
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char buffer[40];
+  std::size_t n = std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%S", &utc);
+  std::snprintf(buffer + n, sizeof buffer - n, ".%03dZ", static_cast<int>(millis.count()));
+  return buffer;
+}
 
 std::string entered_by_at(const json::object& table, i18n::Lang lang) {
   if (!table.contains("entered_by") || !table.at("entered_by").is_object()) return "";

@@ -33,6 +33,9 @@ struct TournamentInfo {
 };
 
 TournamentInfo load_tournament(Session& session, const std::string& tournament);
+// GET /v1/tournaments/{t}'s path, and its answer read.
+std::string tournament_path(const std::string& tournament);
+TournamentInfo tournament_info(const boost::json::value& answer);
 
 // GET …/rounds/{round}.
 boost::json::object load_round(Session& session, const std::string& tournament,
@@ -49,6 +52,9 @@ std::string local_time(const std::string& iso);
 
 // The same time as "14:32" (local), the way people at a venue say it.
 std::string local_clock(const std::string& iso);
+
+// Now as the API writes times: "2026-05-03T14:32:10.123Z".
+std::string utc_now();
 
 // "entered by Eva (j1) at 2026-05-03 14:32:10, version 1" in `lang`; "" for a table without a
 // result.
