@@ -1,5 +1,7 @@
 #include "daemon/archive_commands.hpp"
 
+#include "daemon/stopped_store.hpp"
+
 #include "events/archive.hpp"
 #include "events/sha256.hpp"
 
@@ -24,15 +26,8 @@ std::map<std::string, std::string> flags(const std::vector<std::string>& args) {
 
 int do_export(const std::map<std::string, std::string>& f) {
   std::string data = f.count("--data") ? f.at("--data") : "./data";
-  std::unique_ptr<events::EventStore> store;
-  try {
-    store = std::make_unique<events::EventStore>(data + "/store",
-                                                 events::StoreOptions{.create_if_missing = false});
-  } catch (const std::exception& e) {
-    std::cerr << "tallyd export: cannot open the store in " << data
-              << " (is tallyd running? then use GET /v1/export): " << e.what() << "\n";
-    return 1;
-  }
+  auto store = open_stopped_store(data, "export", "is tallyd running? then use GET /v1/export");
+  if (!store) return 1;
   std::ofstream file;
   if (f.count("--out")) {
     file.open(f.at("--out"));

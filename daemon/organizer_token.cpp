@@ -1,6 +1,7 @@
 #include "daemon/organizer_token.hpp"
 
 #include "daemon/secrets.hpp"
+#include "daemon/stopped_store.hpp"
 #include "events/sha256.hpp"
 
 #include <fcntl.h>
@@ -41,15 +42,8 @@ int run_reset_organizer(const std::vector<std::string>& args) {
     return 2;
   }
   const std::filesystem::path data = args[2];
-  std::unique_ptr<events::EventStore> store;
-  try {
-    store = std::make_unique<events::EventStore>(data / "store",
-                                                 events::StoreOptions{.create_if_missing = false});
-  } catch (const std::exception& e) {
-    std::cerr << "tallyd reset-organizer: cannot open the store in " << data.string()
-              << " (stop tallyd first): " << e.what() << "\n";
-    return 1;
-  }
+  auto store = open_stopped_store(data, "reset-organizer", "stop tallyd first");
+  if (!store) return 1;
   // The new token is on disk (beside the old file) before the log says it is the one; the old
   // file is replaced only once the log does, so a failure leaves the old token working.
   std::string token = random_token();

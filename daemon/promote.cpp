@@ -1,6 +1,7 @@
 #include "daemon/promote.hpp"
 
 #include "daemon/secrets.hpp"
+#include "daemon/stopped_store.hpp"
 #include "events/store.hpp"
 
 #include <fstream>
@@ -60,15 +61,8 @@ int run_promote(const std::vector<std::string>& args) {
               << " is not a follower's copy (no follows file): it is a primary already\n";
     return 1;
   }
-  std::unique_ptr<events::EventStore> store;
-  try {
-    store = std::make_unique<events::EventStore>(data / "store",
-                                                 events::StoreOptions{.create_if_missing = false});
-  } catch (const std::exception& e) {
-    std::cerr << "tallyd promote: cannot open the store in " << data.string()
-              << " (stop the follower first): " << e.what() << "\n";
-    return 1;
-  }
+  auto store = open_stopped_store(data, "promote", "stop the follower first");
+  if (!store) return 1;
   const std::uint32_t epoch = current_epoch(*store) + 1;
   events::Draft d;
   d.event().setAuthor("system");
