@@ -207,17 +207,20 @@ void Api::attempt_here(const ExchangePtr& ex, Prepare prepare, Answer answer, in
     prepared.append.content_digest = request_digest(*ex);
   }
   auto started = std::chrono::steady_clock::now();
+  const bool wait_for_standby = !prepared.answer_before_standby;
   store_.append_async(std::move(prepared.append), [this, ex, prepare = std::move(prepare),
                                                    answer = std::move(answer), attempts_left, where,
-                                                   started](events::AppendResult result) mutable {
+                                                   started, wait_for_standby](
+                                                      events::AppendResult result) mutable {
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     metrics_.observe_append(took.count());
     // Off the store's writer thread, onto the connection's: answers render tables and standings.
     boost::asio::post(ex->executor, [this, ex, prepare = std::move(prepare),
                                      answer = std::move(answer), attempts_left, where,
-                                     result = std::move(result)]() mutable {
+                                     result = std::move(result), wait_for_standby]() mutable {
       try {
-        finish(ex, std::move(prepare), std::move(answer), attempts_left, where, result);
+        finish(ex, std::move(prepare), std::move(answer), attempts_left, where, result,
+               wait_for_standby);
       } catch (const std::exception& e) {
         ex->respond(problem(*ex, http::status::internal_server_error,
                             i18n::Message("api.store.failed_after_append", {{"error", e.what()}})));
@@ -227,11 +230,12 @@ void Api::attempt_here(const ExchangePtr& ex, Prepare prepare, Answer answer, in
 }
 
 void Api::finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
-                 PrepareOn where, const events::AppendResult& result) {
+                 PrepareOn where, const events::AppendResult& result, bool wait_for_standby) {
   using S = events::AppendStatus;
   switch (result.status) {
     case S::appended:
     case S::duplicate:
+      if (!wait_for_standby) return ex->respond(answer(result));
       return respond_when_replicated(ex, answer(result), result.last_seq);
     case S::version_conflict:
       if (attempts_left > 1) {

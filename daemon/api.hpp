@@ -75,6 +75,10 @@ class Api {
   struct Prepared {
     std::optional<Response> refusal;
     events::AppendRequest append;
+    // Answered on this server's own fsync even with replicas_ack: an answer that shows a new
+    // token once must never be lost to a 503 (the token would exist with nobody holding it),
+    // and a standby's own token cannot wait for a standby.
+    bool answer_before_standby = false;
   };
   using Prepare = std::function<Prepared()>;
   // Renders the answer to an appended (or idempotently repeated) write from its AppendResult.
@@ -98,7 +102,7 @@ class Api {
                     PrepareOn where);
   // Turns the store's answer into the HTTP answer (or another attempt after a conflict).
   void finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
-              PrepareOn where, const events::AppendResult& result);
+              PrepareOn where, const events::AppendResult& result, bool wait_for_standby);
 
   // --- judges ---
   void create_judge(const ExchangePtr& ex);

@@ -84,6 +84,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
         added.setTokenHash(capnp::Data::Reader(hash.data(), hash.size()));
         p.append.stream = kJudgesStream;
         p.append.events.push_back(std::move(d));
+        p.answer_before_standby = true;  // the token is shown in this answer only
         return p;
       },
       [this, ex, token, role](const AppendResult& r) {

@@ -47,6 +47,7 @@ void Api::rotate_organizer_token(const ExchangePtr& ex) {
             state_.read([](const LiveState& s) { return s.judges_version(); }));
         p.append.stream = "judges";
         p.append.events.push_back(organizer_token_event(*token, ex->identity.id));
+        p.answer_before_standby = true;  // the token is shown in this answer only
         return p;
       },
       [this, ex, token](const AppendResult& r) {

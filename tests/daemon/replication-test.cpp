@@ -349,6 +349,12 @@ TEST_F(Replication, ASynchronousStandbyHasEveryAnsweredWriteAndAGoneOneIsSaidPla
   EXPECT_EQ(metric(*primary_, "tallyd_writes_standby_timeout_total"), 1);
   auto status = organizer().get("/v1/replication").json();
   EXPECT_EQ(status.at("standby").at("missing"), true);
+  // A new token is shown once: its answer never waits for a standby (nor is lost to a 503).
+  started = std::chrono::steady_clock::now();
+  auto petr = organizer().post("/v1/judges", json::object{{"name", "Petr"}});
+  EXPECT_EQ(petr.status, 201) << petr.body;
+  EXPECT_TRUE(petr.json().at("token").is_string());
+  EXPECT_LT(std::chrono::steady_clock::now() - started, 1s);
 
   // It comes back: the same request is answered as the original, applied once.
   follower_->start();
