@@ -16,6 +16,9 @@ using tcp = net::ip::tcp;
 namespace {
 
 constexpr auto kTimeout = std::chrono::seconds(30);
+// A server that does not answer a connection at all (a laptop gone, a cable out) is said to be
+// unreachable after this long, not after the system's SYN retries (about two minutes).
+constexpr auto kConnectTimeout = std::chrono::seconds(5);
 
 // Runs the io_context until `done` or the timeout; throws on timeout.
 void run_until(net::io_context& io, const bool& done, std::chrono::steady_clock::duration timeout) {
@@ -58,15 +61,25 @@ void HttpClient::connect() {
   tcp::resolver resolver(io_);
   auto endpoints = resolver.resolve(host_, std::to_string(port_));
   buffer_.clear();
+  auto connect_within_timeout = [&](beast::tcp_stream& stream) {
+    bool done = false;
+    beast::error_code error;
+    stream.expires_after(kConnectTimeout);
+    stream.async_connect(endpoints, [&](beast::error_code ec, const tcp::endpoint&) {
+      error = ec;
+      done = true;
+    });
+    run_until(io_, done, kConnectTimeout + std::chrono::seconds(1));
+    if (error) throw beast::system_error(error);
+    stream.socket().set_option(tcp::no_delay(true));
+  };
   if (!tls_) {
     plain_.emplace(io_);
-    plain_->connect(endpoints);
-    plain_->socket().set_option(tcp::no_delay(true));
+    connect_within_timeout(*plain_);
     return;
   }
   tls_stream_.emplace(io_, *tls_);
-  beast::get_lowest_layer(*tls_stream_).connect(endpoints);
-  beast::get_lowest_layer(*tls_stream_).socket().set_option(tcp::no_delay(true));
+  connect_within_timeout(beast::get_lowest_layer(*tls_stream_));
   // SNI and host-name verification.
   SSL_set_tlsext_host_name(tls_stream_->native_handle(), host_.c_str());
   tls_stream_->set_verify_callback(net::ssl::host_name_verification(host_));
