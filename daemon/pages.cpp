@@ -104,8 +104,13 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}/report", Access::page, page("report.html"));
   auto asset = [this](std::string folder) {
     return [this, folder](const ExchangePtr& ex) {
-      Response r = file(*ex, folder + ex->params.at("file"));
+      const std::string& name = ex->params.at("file");
+      Response r = file(*ex, folder + name);
       r.set(http::field::cache_control, "max-age=300");
+      // The pages' service worker keeps /t/{t}/judge and /t/{t}/report for a reload offline
+      // (docs/pages.md, "Offline: the outbox"): its scope, /t/, is above its own folder.
+      if (folder == "static/" && name == "offline-worker.js")
+        r.set("Service-Worker-Allowed", "/t/");
       ex->respond(std::move(r));
     };
   };

@@ -17,17 +17,30 @@
 // Between the tables and the form, "Proposals waiting" (judge-proposals.js): the results the
 // players proposed for the round's tables when the tournament has self-reporting on, each to be
 // approved (the table is then entered) or rejected with a reason.
+//
+// Without the network the judge goes on (docs/pages.md, "Offline: the outbox"): Save keeps the
+// entry on this device first (outbox.js, IndexedDB) with its Idempotency-Key and precondition,
+// and sends it (outbox-sync.js); one that gets no answer stays there — "Saved on this device,
+// not yet sent (3)" (outbox-panel.js) — and is sent in order, with the same key, once the
+// connection is back. The tables, the seating and the game's description are the last ones read
+// (offline-cache.js) when the server cannot be reached, and the page itself comes back after a
+// reload from the service worker (offline-shell.js) where the browser allows one.
 
-import { getJson, problemDetail, request, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
+import { Problem, getJson, newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
 import { clear, el, people, person, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
-import { actionChoices, loadGames } from "./games.js";
+import { actionChoices } from "./games.js";
 import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
 import { mountProposals } from "./judge-proposals.js";
+import { keepTranslations, readThrough } from "./offline-cache.js";
+import { keepPagesOffline } from "./offline-shell.js";
+import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
+import { mountOutboxPanel } from "./outbox-panel.js";
+import { createSync } from "./outbox-sync.js";
 import { createResultCheck } from "./result-check.js";
 import { gameName } from "./standings-columns.js";
 import { claimants, resultTable } from "./table-result.js";
@@ -52,6 +65,14 @@ const state = {
   currentRound: 0, // the newest round's number, whose clock is shown
   proposals: null, // the "Proposals waiting" panel (judge-proposals.js)
   proposalTables: new Set(), // the tables of the round shown with a proposal waiting
+  outbox: null, // outbox.js (null: this browser keeps nothing)
+  entries: [], // the outbox's entries of this tournament, oldest first
+  sync: null, // outbox-sync.js
+  panel: null, // outbox-panel.js
+  formEntry: null, // the outbox entry shown in the form
+  since: null, // when the tables shown were read, if they are the device's copy (no connection)
+  feedLost: false, // the live feed lost the server
+  full: 0, // the outbox was full at the last save (its limit)
 };
 
 const playerName = (id) => (state.tournament.players.find((p) => p.id === id) || { name: id }).name;
@@ -85,7 +106,7 @@ async function acceptToken(token) {
     return false;
   }
   // A bad token sent to a public read is refused with 401: that checks it without writing.
-  const answer = await request("GET", tournamentPath(tournamentId), { token });
+  const answer = await tryRequest("GET", tournamentPath(tournamentId), { token });
   if (answer.status === 401) {
     showTokenForm(t("judge.token.invalid"));
     return false;
@@ -104,36 +125,61 @@ function forgetToken() {
   localStorage.removeItem(TOKEN_KEY);
   state.token = null;
   showTokenForm();
+  renderOutbox();
+}
+
+// The token was refused (revoked while the page was open, or while it was offline): the judge
+// is asked for a new one; what waits in the outbox stays there (sent with the new token once the
+// judge says so: "Send them with my token").
+function tokenRevoked() {
+  localStorage.removeItem(TOKEN_KEY);
+  state.token = null;
+  const kept = state.entries.length;
+  showTokenForm(kept ? `${t("judge.token.revoked")} ${t("outbox.kept_for_token", { count: kept })}` : t("judge.token.revoked"));
+  renderOutbox();
 }
 
 // ---- round and table ------------------------------------------------------------------------------
 
 async function start(token) {
   state.token = token;
-  const answer = await request("GET", tournamentPath(tournamentId), { token });
-  if (answer.status === 401) {
-    localStorage.removeItem(TOKEN_KEY);
-    return showTokenForm(t("judge.token.revoked"));
-  }
+  // The tournament and the games as the server has them now, else as this device last read
+  // them (no connection).
+  const answer = await readThrough(tournamentPath(tournamentId), { token });
+  if (answer.status === 401) return tokenRevoked();
   if (!answer.ok) {
     const error = problemDetail(answer);
-    say($("load-error"), answer.status === 404 ? t("common.no_tournament", { id: tournamentId }) : t("common.cannot_load_tournament", { error }), "error");
+    say(
+      $("load-error"),
+      answer.status === 404
+        ? t("common.no_tournament", { id: tournamentId })
+        : answer.status === 0
+          ? t("judge.offline_no_copy")
+          : t("common.cannot_load_tournament", { error }),
+      "error",
+    );
+    renderOutbox();
     return;
   }
+  noteRead(answer);
   state.tournament = answer.body;
-  try {
-    state.games = await loadGames(token);
-  } catch (e) {
-    say($("load-error"), t("judge.cannot_load_games", { error: e.message }), "error");
+  const games = await readThrough("/v1/games", { token, localized: true });
+  if (!games.ok) {
+    say($("load-error"), t("judge.cannot_load_games", { error: problemDetail(games) }), "error");
     return;
   }
+  state.games = new Map(games.body.map((g) => [g.game, g]));
+  if (!games.savedAt) keepTranslations("/v1/games", { token });
+  $("load-error").hidden = true;
   const rounds = state.tournament.rounds;
   const newest = rounds.length ? rounds[rounds.length - 1] : null;
   showClock(newest, Date.now());
   if (!state.feed) {
-    state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage });
+    state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage, onStatus: onFeedStatus });
     state.feed.start();
   }
+  if (state.sync) state.sync.start();
+  renderOutbox();
   if (!state.proposals) state.proposals = mountProposalsPanel();
   $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
   document.title = t("judge.title_named", { name: state.tournament.name });
@@ -157,11 +203,7 @@ async function start(token) {
 // A read refused with 401 means the token was revoked while the page was open (or loading):
 // the judge is asked for a new one. Any other failure is said at the top of the page.
 function readFailed(error) {
-  if (error && error.status === 401) {
-    localStorage.removeItem(TOKEN_KEY);
-    state.token = null;
-    return showTokenForm(t("judge.token.revoked"));
-  }
+  if (error && error.status === 401) return tokenRevoked();
   say($("load-error"), t("judge.cannot_load_round", { error: String(error && error.message) }), "error");
 }
 
@@ -175,13 +217,30 @@ async function showRoundOrSay(round, tableNumber = null) {
 
 async function showRound(round, tableNumber = null) {
   state.round = round;
-  state.sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  state.sheet = await readSheet(round);
   if (state.sheet.round === state.currentRound) showClock(state.sheet, Date.now());
   renderTableChoices();
   showProposals();
   const table = state.sheet.tables.find((candidate) => candidate.table === tableNumber);
   if (table) showTable(table);
   else $("table-section").hidden = true;
+}
+
+// GET …/rounds/{r}, or this device's copy of it when there is no connection; a Problem when
+// neither is there.
+async function readSheet(round) {
+  const answer = await readThrough(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  if (!answer.ok) throw new Problem(answer.status, answer.body);
+  noteRead(answer);
+  return answer.body;
+}
+
+// Whether what the page shows is the server's now or the device's copy (and of when).
+function noteRead(answer) {
+  if (state.since !== answer.savedAt) {
+    state.since = answer.savedAt;
+    renderOutbox();
+  }
 }
 
 function renderTableChoices() {
@@ -206,6 +265,7 @@ function renderTableChoices() {
       el("span", { class: "status" }, status),
       claimants(table).map((p) => el("span", { class: "claim" }, tParts("judge.picker.claimed_win", { player: person(playerName(p)) }))),
       state.proposalTables.has(table.table) ? el("span", { class: "proposal-waiting" }, t("proposals.waiting_mark")) : null,
+      outboxMark(table.table),
     );
   });
   // Drawn again (a proposal came or went) while a table's button had the focus: it keeps it.
@@ -277,9 +337,41 @@ function showTable(table, focus = false) {
   state.form.element.addEventListener("input", check.schedule);
   state.form.element.addEventListener("change", check.schedule);
   check.clearErrors();
-  setMode(reported ? "view" : "first", table.version);
-  check.now();
+  // An entry of this table still on the device is what the form shows.
+  state.formEntry = latestEntry(state.round, table.table);
+  if (state.formEntry) {
+    showEntry(state.formEntry, table);
+  } else {
+    setMode(reported ? "view" : "first", table.version);
+    check.now();
+  }
   if (focus) $("table-heading").focus();
+}
+
+// An outbox entry in the form, as it was saved, with what became of it: not sent yet; refused
+// (the server's errors at their fields); entered meanwhile by another judge (the 412 choice).
+function showEntry(entry, table) {
+  const mine = entry.body.players;
+  state.form.fill(mine);
+  const correction = Boolean(entry.headers["If-Match"]);
+  setMode(correction ? "correct" : "first", correction ? entry.basedOn : table.version);
+  if (correction) $("reason").value = entry.body.reason || "";
+  const time = localTime(entry.enteredAt);
+  const held = entry.tokenTag !== tokenTag(state.token);
+  check.setHint("", ""); // the server's answer is what stands now, not a check
+  if (!held && entry.state === "conflict") {
+    showConflict(entry.answer, mine, entry).catch(readFailed);
+    return;
+  }
+  if (!held && entry.state === "refused") {
+    $("table-status").textContent = t("judge.table.kept_refused", { time });
+    const errors = entry.answer.body && entry.answer.body.errors;
+    if (entry.answer.status === 422 && Array.isArray(errors)) check.showErrors(errors, mine, problemDetail(entry.answer));
+    else check.showErrors([{ message: problemDetail(entry.answer) }], mine);
+    return;
+  }
+  $("table-status").textContent = t(held ? "judge.table.kept_held" : "judge.table.kept", { time });
+  check.now();
 }
 
 // "Reported by Eva at 14:32 (version 2)."
@@ -320,7 +412,7 @@ function setMode(mode, version) {
 // The entry in effect at the table, as it was typed (the audit trail's payload), or null.
 async function entryOf(table) {
   if (!table.result_seq) return null;
-  const answer = await request(
+  const answer = await tryRequest(
     "GET",
     `${tournamentPath(tournamentId)}/audit?round=${state.round}&table=${table.table}`,
     { token: state.token },
@@ -387,7 +479,8 @@ async function save(event) {
   $("save-status").hidden = true;
   const players = state.form.players();
   const body = { players };
-  const headers = {};
+  // A new key for every save: a retry of this one (the outbox's) is recognised by it.
+  const headers = { "Idempotency-Key": newIdempotencyKey() };
   if (state.mode === "correct") {
     const reason = $("reason").value.trim();
     if (!reason) {
@@ -401,32 +494,84 @@ async function save(event) {
   $("save").disabled = true;
   state.saving = true;
   try {
-    await submit(body, headers, players);
+    if (state.outbox) await keepAndSend(body, headers, players);
+    else await submit(body, headers, players);
   } finally {
     state.saving = false;
     $("save").disabled = false;
   }
 }
 
-async function submit(body, headers, players) {
-  let answer;
+// The entry kept on the device first, then sent (after anything older in the outbox): its answer
+// is shown as a direct save's; without one it stays in the outbox and the table says so.
+async function keepAndSend(body, headers, players) {
+  const number = state.table.table;
+  const entry = {
+    kind: "result",
+    tournament: tournamentId,
+    round: state.round,
+    table: number,
+    method: "PUT",
+    path: `${tablePath()}/result`,
+    body,
+    headers,
+    basedOn: state.mode === "correct" ? state.version : null,
+    tokenTag: tokenTag(state.token),
+    judge: knownJudge(),
+    enteredAt: new Date().toISOString(),
+    state: "waiting",
+    answer: null,
+    attempts: 0,
+  };
+  // A new save of a table replaces its entry still on the device (the judge's newer word; had the
+  // older one reached the server, the new one's precondition says so with a 412).
+  const replaced = state.formEntry;
+  let id;
   try {
-    answer = await request("PUT", `${tablePath()}/result`, { token: state.token, body, headers });
+    id = await state.outbox.add(entry, replaced ? replaced.id : null);
   } catch (e) {
-    return check.showErrors([{ message: t("judge.save.unreachable", { error: e.message }) }], players);
+    if (!(e instanceof OutboxFull)) return submit(body, headers, players); // the device keeps nothing: sent as it is
+    state.full = e.limit;
+    renderOutbox();
+    return check.showErrors([{ message: t("outbox.full", { limit: e.limit }) }], players);
   }
+  state.full = 0;
+  state.formEntry = null;
+  await reloadEntries();
+  const result = (await state.sync.run({ immediate: id })).get(id);
+  if (result && result.outcome === "unauthorized") return tokenRevoked();
+  if (!result || result.answer.status === 0) {
+    // No answer: kept. The table shows the entry as saved on this device.
+    await reloadEntries();
+    const table = state.sheet.tables.find((candidate) => candidate.table === number);
+    if (state.table && state.table.table === number && table) showTable(table);
+    say($("save-status"), t("judge.save.kept", { table: String(number) }), "warn");
+    return;
+  }
+  await answered(result.answer, players);
+}
+
+// A save sent at once (a browser that keeps nothing on the device).
+async function submit(body, headers, players) {
+  const answer = await tryRequest("PUT", `${tablePath()}/result`, { token: state.token, body, headers });
+  if (answer.status === 0) {
+    return check.showErrors([{ message: t("judge.save.unreachable", { error: answer.body.detail }) }], players);
+  }
+  await answered(answer, players);
+}
+
+// The server's answer to a save, shown where it belongs.
+async function answered(answer, players) {
   if (answer.status === 200 || answer.status === 201) {
     const table = answer.body;
+    learnJudge(table);
     const saved = { table: String(table.table), version: String(table.version) };
     await refresh();
     say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
     return;
   }
   if (answer.status === 412) return showConflict(answer, players);
-  if (answer.status === 401) {
-    localStorage.removeItem(TOKEN_KEY);
-    return showTokenForm(t("judge.token.revoked"));
-  }
+  if (answer.status === 401) return tokenRevoked();
   const detail = problemDetail(answer);
   if (answer.status === 422 && answer.body?.errors) return check.showErrors(answer.body.errors, players, detail);
   if (answer.status === 403) return check.showErrors([{ message: t("judge.save.forbidden") }], players);
@@ -435,7 +580,9 @@ async function submit(body, headers, players) {
 
 // ---- another judge was first (412) ----------------------------------------------------------------
 
-async function showConflict(answer, mine) {
+// `kept`: the outbox entry the 412 answered (a save sent from the outbox while the judge was
+// elsewhere), which stays there until the judge chooses.
+async function showConflict(answer, mine, kept = null) {
   const table = answer.body.table;
   const version = Number(String(answer.etag || table.version).replace(/\D/g, "")) || table.version;
   const who = table.entered_by ? table.entered_by.name : t("judge.another_judge");
@@ -450,28 +597,32 @@ async function showConflict(answer, mine) {
     // The computed columns are the server's: of the stored result for hers, of the last check
     // for this judge's (when it was about exactly these values).
     const shown = state.form.describe(entry, table.result);
-    const differences = differencesFrom(shown, state.form.describe(mine, check.checkedResult(mine)));
+    // This judge's computed values are known when the last check was of exactly these values
+    // (an entry from the outbox was never checked: its computed column is not compared).
+    const computed = check.checkedResult(mine);
+    const unknown = !computed && state.form.element.querySelector("output[data-computed]") ? shown.head.length - 1 : -1;
+    const differences = differencesFrom(shown, state.form.describe(mine, computed)).filter((d) => d.column !== unknown);
     const differs = new Set(differences.map((d) => `${d.row}/${d.column}`));
-    box.append(
+    const theirTable = el(
+      "table",
+      { id: "their-entry" },
+      el("caption", {}, t("judge.conflict.their_entry", { judge: who })),
+      el("thead", {}, el("tr", {}, shown.head.map((h) => el("th", { scope: "col" }, h)))),
       el(
-        "table",
-        { id: "their-entry" },
-        el("caption", {}, t("judge.conflict.their_entry", { judge: who })),
-        el("thead", {}, el("tr", {}, shown.head.map((h) => el("th", { scope: "col" }, h)))),
-        el(
-          "tbody",
-          {},
-          shown.rows.map((r, row) =>
-            el(
-              "tr",
-              {},
-              r.map((c, i) =>
-                i === 0 ? el("th", { scope: "row" }, c) : el("td", { class: differs.has(`${row}/${i}`) ? "differs" : "" }, c),
-              ),
-            ),
+        "tbody",
+        {},
+        shown.rows.map((r, row) =>
+          el(
+            "tr",
+            {},
+            r.map((c, i) => (i === 0 ? el("th", { scope: "row" }, c) : el("td", { class: differs.has(`${row}/${i}`) ? "differs" : "" }, c))),
           ),
         ),
       ),
+    );
+    box.append(
+      // A phone scrolls the entry inside itself, never the page sideways.
+      el("div", { class: "table-scroll" }, theirTable),
       el(
         "p",
         { id: "differences" },
@@ -501,6 +652,10 @@ async function showConflict(answer, mine) {
   const theirs = el("button", { type: "button", class: "secondary", id: "keep-theirs" }, t("judge.conflict.keep_theirs", { judge: who }));
   theirs.addEventListener("click", async () => {
     box.hidden = true;
+    // Theirs stands: this judge's entry is discarded, by this choice.
+    if (kept) await state.outbox.remove(kept.id);
+    state.formEntry = null;
+    await reloadEntries();
     await refresh();
   });
   box.append(el("p", { class: "form-buttons" }, keepMine, theirs));
@@ -526,6 +681,179 @@ function differencesFrom(theirs, yours) {
     }
   });
   return out;
+}
+
+// ---- the outbox: what is saved on this device and not sent yet -------------------------------------
+
+const JUDGES_KEY = "tallyd.judge-names"; // token tag → the judge's name, as the server answered
+
+function knownJudge() {
+  try {
+    return JSON.parse(localStorage.getItem(JUDGES_KEY) || "{}")[tokenTag(state.token)] || null;
+  } catch {
+    return null;
+  }
+}
+
+// The name the server gives this token's judge (a save's entered_by), for the entries saved later.
+function learnJudge(table) {
+  const name = table && table.entered_by && table.entered_by.name;
+  if (!name || !state.token) return;
+  try {
+    const names = JSON.parse(localStorage.getItem(JUDGES_KEY) || "{}");
+    names[tokenTag(state.token)] = name;
+    const kept = Object.entries(names).slice(-20); // a device sees few judges
+    localStorage.setItem(JUDGES_KEY, JSON.stringify(Object.fromEntries(kept)));
+  } catch {
+    // not remembered: the entries say "saved at 14:32" without the name
+  }
+}
+
+// The newest entry of a table still on the device, or null.
+function latestEntry(round, number) {
+  const found = state.entries.filter((e) => e.round === round && e.table === number);
+  return found.length ? found[found.length - 1] : null;
+}
+
+// "Saved on this device" / "Needs your decision" in a table's button.
+function outboxMark(number) {
+  const entry = latestEntry(state.round, number);
+  if (!entry) return null;
+  const decide = entry.state === "conflict" || entry.state === "refused";
+  return el("span", { class: `outbox-mark${decide ? " decide" : ""}` }, t(decide ? "outbox.mark.decide" : "outbox.mark.waiting"));
+}
+
+async function reloadEntries() {
+  if (!state.outbox) return;
+  const all = await state.outbox.all();
+  state.entries = all.filter((e) => e.kind === "result" && e.tournament === tournamentId);
+  renderOutbox();
+  if (state.sheet && !$("picker").hidden) renderTableChoices();
+}
+
+// A change of the outbox (here, or in another tab): read again, once for a burst.
+let entriesTimer = null;
+function entriesChanged() {
+  clearTimeout(entriesTimer);
+  entriesTimer = setTimeout(() => reloadEntries().catch(() => {}), 50);
+}
+
+function renderOutbox() {
+  if (!state.panel) return;
+  state.panel.render({
+    entries: state.entries,
+    tag: state.token ? tokenTag(state.token) : null,
+    offline: navigator.onLine === false || state.feedLost,
+    since: state.since,
+    sending: Boolean(state.sync && state.sync.sending()),
+    full: state.full,
+  });
+}
+
+// An entry sent from the outbox while the judge was elsewhere: the table shown follows it.
+async function settled(entry, answer, outcome, own) {
+  if (outcome === "sent") learnJudge(answer.body);
+  if (own || outcome === "later") return;
+  if (outcome === "unauthorized") return tokenRevoked();
+  const shown = state.formEntry && state.formEntry.id === entry.id && state.round === entry.round;
+  if (!shown) return;
+  state.formEntry = null;
+  await reloadEntries();
+  if (outcome === "sent") {
+    await refresh();
+    const saved = { table: String(answer.body.table), version: String(answer.body.version) };
+    say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
+    return;
+  }
+  const table = state.sheet.tables.find((candidate) => candidate.table === entry.table);
+  if (table) showTable(table); // its 412 choice or its errors
+}
+
+// After each pass: the counter, and the tables as the server has them now when any was sent.
+async function passed(results) {
+  await reloadEntries();
+  if ([...results.values()].some((r) => r.outcome === "sent") && state.sheet) await refreshChoices().catch(readFailed);
+}
+
+async function openEntry(entry) {
+  if (!state.tournament || !state.token) return;
+  if (entry.round !== state.round || !state.sheet) {
+    $("round-select").value = String(entry.round);
+    await showRoundOrSay(entry.round, entry.table);
+  } else {
+    const table = state.sheet.tables.find((candidate) => candidate.table === entry.table);
+    if (table) showTable(table);
+  }
+  $("table-heading").focus();
+}
+
+// Discarded by the judge's choice (the panel asked first).
+async function discardEntry(entry) {
+  await state.outbox.remove(entry.id);
+  const shown = state.formEntry && state.formEntry.id === entry.id;
+  await reloadEntries();
+  if (shown) {
+    state.formEntry = null;
+    await refresh();
+  }
+  $("outbox-summary").focus();
+}
+
+// The entries saved with another token (revoked meanwhile, or another judge's on this device)
+// are sent with this one, as the judge asked. Each gets a new Idempotency-Key: a key belongs to
+// the token that sent it (tallyd refuses it with another), and the entry's precondition still
+// keeps it from being applied over anything entered since.
+async function adoptEntries() {
+  const tag = tokenTag(state.token);
+  for (const entry of state.entries.filter((e) => e.tokenTag !== tag)) {
+    await state.outbox.put({
+      ...entry,
+      tokenTag: tag,
+      judge: knownJudge(),
+      headers: { ...entry.headers, "Idempotency-Key": newIdempotencyKey() },
+    });
+  }
+  await reloadEntries();
+  state.sync.poke();
+}
+
+// The live feed's connection: lost is said in the outbox's bar; back, the outbox is sent and
+// the tables are read again.
+function onFeedStatus(status) {
+  const lost = status === "lost";
+  const back = status === "live" && state.feedLost;
+  state.feedLost = lost;
+  renderOutbox();
+  if (status !== "live") return;
+  if (state.sync) state.sync.poke();
+  if ((back || state.since) && state.sheet) refreshChoices().catch(readFailed);
+}
+
+function mountOutbox() {
+  state.panel = mountOutboxPanel(document.querySelector(".page > header"), {
+    onOpen: (entry) => openEntry(entry).catch(readFailed),
+    onDiscard: (entry) => discardEntry(entry).catch(readFailed),
+    onAdopt: () => adoptEntries().catch(readFailed),
+    onSendNow: () => state.sync.poke(),
+  });
+  state.sync = createSync({
+    outbox: state.outbox,
+    // This tournament's results saved with the token the page has now.
+    mine: (e) => Boolean(state.token) && e.kind === "result" && e.tournament === tournamentId && e.tokenTag === tokenTag(state.token),
+    token: () => state.token,
+    onSettled: settled,
+    onPass: passed,
+  });
+  state.outbox.onChange(entriesChanged);
+  window.addEventListener("online", () => {
+    renderOutbox();
+    // The feed tries again at once (not after its back-off), to say the connection is back.
+    if (state.feed) {
+      state.feed.stop();
+      state.feed.start();
+    }
+  });
+  window.addEventListener("offline", renderOutbox);
 }
 
 // ---- the round clock -------------------------------------------------------------------------------
@@ -561,7 +889,7 @@ function onLiveMessage(message) {
 
 async function refreshChoices() {
   const round = state.round;
-  const sheet = await getJson(`${tournamentPath(tournamentId)}/rounds/${round}`, { token: state.token });
+  const sheet = await readSheet(round);
   if (round !== state.round) return;
   state.sheet = sheet;
   renderTableChoices();
@@ -603,11 +931,7 @@ function mountProposalsPanel() {
       state.proposalTables = tables;
       if (!same && state.sheet) renderTableChoices();
     },
-    onUnauthorized: () => {
-      localStorage.removeItem(TOKEN_KEY);
-      state.token = null;
-      showTokenForm(t("judge.token.revoked"));
-    },
+    onUnauthorized: tokenRevoked,
   });
 }
 
@@ -632,6 +956,12 @@ async function main() {
   await startI18n({ tournament: tournamentId, token: linked || localStorage.getItem(TOKEN_KEY) });
   if (!tournamentId) return;
   state.clock = createClock($("round-clock"), { size: "small" });
+  keepPagesOffline();
+  state.outbox = await openOutbox();
+  if (state.outbox) {
+    mountOutbox();
+    await reloadEntries();
+  }
   $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
   $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
   $("token-form").addEventListener("submit", saveToken);

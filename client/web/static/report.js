@@ -19,15 +19,25 @@
 // Refusals are said plainly, and the page is never left blank: a link that is not this table's
 // ("ask a judge for the table's QR code"), a closed round ("ask a judge"), self-reporting turned
 // off, too many requests from the table (wait N s), no connection.
+//
+// Without the network the phone keeps what it sends, as the judge page does (docs/pages.md,
+// "Offline: the outbox"): the proposal goes into the device's outbox (outbox.js) with its
+// Idempotency-Key and is sent by itself when the connection is back (outbox-sync.js), with the
+// same key — never twice; the table, its players and the form are the last ones read
+// (offline-cache.js), and a reload brings the page back from the service worker where the
+// browser allows one (offline-shell.js).
 
 import { newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
 import { el, person, say, setChildren } from "./dom.js";
 import { localTime } from "./format.js";
-import { loadGames } from "./games.js";
 import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
+import { readThrough } from "./offline-cache.js";
+import { keepPagesOffline } from "./offline-shell.js";
+import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
+import { createSync, outcomeOf } from "./outbox-sync.js";
 import { createChecker } from "./report-check.js";
 import { proposalSummary, renderProposal, stateName } from "./report-proposals.js";
 import { forgetToken, refusalOf, scopeOfAddress, scopeOfToken, tokenFor } from "./report-token.js";
@@ -58,6 +68,11 @@ const state = {
   checker: null,
   loaded: false,
   live: false, // the live feed is connected: what changes at the table comes through it
+  outbox: null, // outbox.js (null: this browser keeps nothing)
+  entries: [], // the outbox's proposals for this table, oldest first
+  sync: null, // outbox-sync.js
+  since: null, // when the table shown was read, if it is the phone's copy (no connection)
+  asking: null, // the entry whose "Discard?" question is open
 };
 
 const playerName = (id) => ((state.tournament && state.tournament.players.find((p) => p.id === id)) || { name: id }).name;
@@ -138,6 +153,7 @@ function refuse(kind, answer = null) {
   status(t(REFUSALS[kind] || REFUSALS.token), kind === "off" ? "warn" : "error");
   if (kind === "token") $("proposals-section").hidden = true;
   else renderProposals(true);
+  renderKept(); // a proposal kept on the phone now waits for a valid link
 }
 
 let rateTimer = null;
@@ -153,8 +169,19 @@ function rateLimited(answer) {
 
 // ---- loading ------------------------------------------------------------------------------------------
 
-// A public read: no token.
-const readPublic = (path) => tryRequest("GET", path);
+// A public read (no token): the server's answer, else the phone's copy when there is no
+// connection (savedAt says of when).
+async function readPublic(path, localized = false) {
+  const answer = await readThrough(path, { localized });
+  if (answer.ok) noteRead(answer);
+  return answer;
+}
+
+function noteRead(answer) {
+  if (state.since === answer.savedAt) return;
+  state.since = answer.savedAt;
+  renderKept();
+}
 
 // Reads the tournament, the games and the round, and shows the table. Answers false when the page
 // cannot go on (said on the page).
@@ -170,12 +197,12 @@ async function load() {
   $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
   $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
   document.title = t("report.title_named", { name: state.tournament.name });
-  try {
-    state.description = (await loadGames()).get(state.tournament.game) || null;
-  } catch (e) {
-    status(t("report.cannot_load", { error: String(e && e.message) }), "error");
+  const games = await readPublic("/v1/games", true);
+  if (!games.ok) {
+    status(t("report.cannot_load", { error: problemDetail(games) }), "error");
     return false;
   }
+  state.description = games.body.find((g) => g.game === state.tournament.game) || null;
   if (!(await readSheet())) return false;
   return true;
 }
@@ -248,6 +275,12 @@ function showForm() {
     state.form.element.addEventListener("input", state.checker.schedule);
     state.form.element.addEventListener("change", state.checker.schedule);
     state.checker.clearErrors();
+    // What this phone kept and has not sent yet is what the form shows (after a reload).
+    const kept = latestEntry();
+    if (kept) {
+      state.form.fill(kept.body.players);
+      $("note").value = kept.body.reason || "";
+    }
     state.checker.now();
   }
   const reported = state.table.status === "reported";
@@ -381,6 +414,58 @@ function renderWaiting() {
 
 // ---- sending -----------------------------------------------------------------------------------------
 
+// The same body sent again (a retry after no answer) carries the same key: tallyd then answers
+// the first send's proposal instead of recording a second one.
+async function sendAsItIs(body) {
+  const json = JSON.stringify(body);
+  if (!state.sending || state.sending.json !== json) state.sending = { json, key: newIdempotencyKey() };
+  return tryRequest("POST", `${tablePath()}/proposals`, { token: state.token, body, headers: { "Idempotency-Key": state.sending.key } });
+}
+
+// The proposal kept on the phone first, then sent. The same body as the entry still kept is that
+// entry again, with its key (a send whose answer was lost is answered, not recorded twice);
+// another body takes its place. Answers the server's answer, or null when it is kept unsent.
+async function keepAndSend(body, players) {
+  const json = JSON.stringify(body);
+  const before = latestEntry();
+  let id;
+  if (before && before.state === "waiting" && before.tokenTag === tokenTag(state.token) && JSON.stringify(before.body) === json) {
+    id = before.id;
+  } else {
+    const entry = {
+      kind: "proposal",
+      tournament: tournamentId,
+      round: state.scope.round,
+      table: state.scope.table,
+      method: "POST",
+      path: `${tablePath()}/proposals`,
+      body,
+      headers: { "Idempotency-Key": newIdempotencyKey() },
+      tokenTag: tokenTag(state.token),
+      judge: null,
+      enteredAt: new Date().toISOString(),
+      state: "waiting",
+      answer: null,
+      attempts: 0,
+    };
+    try {
+      id = await state.outbox.add(entry, before ? before.id : null);
+    } catch (e) {
+      if (!(e instanceof OutboxFull)) return sendAsItIs(body); // the phone keeps nothing: sent as it is
+      say($("status"), "");
+      state.checker.showErrors([{ message: t("outbox.full", { limit: e.limit }) }], players);
+      return null;
+    }
+  }
+  const result = (await state.sync.run({ immediate: id })).get(id);
+  await reloadEntries();
+  if (!result || result.answer.status === 0) {
+    status(t("report.send.unreachable"), "error");
+    return null;
+  }
+  return result.answer;
+}
+
 async function propose(event) {
   event.preventDefault();
   if (!state.form || state.refusal) return;
@@ -390,23 +475,16 @@ async function propose(event) {
   const body = { players };
   const note = $("note").value.trim();
   if (note) body.reason = note;
-  const json = JSON.stringify(body);
-  // The same body sent again (a retry after no answer) carries the same key: tallyd then answers
-  // the first send's proposal instead of recording a second one.
-  if (!state.sending || state.sending.json !== json) state.sending = { json, key: newIdempotencyKey() };
   const button = $("propose");
   button.disabled = true;
   status(t("report.send.sending"), "ok");
   let answer;
   try {
-    answer = await tryRequest("POST", `${tablePath()}/proposals`, {
-      token: state.token,
-      body,
-      headers: { "Idempotency-Key": state.sending.key },
-    });
+    answer = state.outbox ? await keepAndSend(body, players) : await sendAsItIs(body);
   } finally {
     button.disabled = false;
   }
+  if (!answer) return; // kept on the phone, or the outbox full: said
   if (answer.status === 201 || answer.status === 200) {
     state.sending = null;
     const proposal = answer.body && answer.body.proposal;
@@ -443,6 +521,135 @@ async function propose(event) {
     return;
   }
   status(t("report.send.refused", { detail }), "error");
+}
+
+// ---- kept on this phone ---------------------------------------------------------------------------
+//
+// A line under the status: the proposals kept on this phone and not sent yet, and why — no
+// connection (the table as it was at 14:32), a refusal, a link no longer valid — each with
+// "Discard", which asks first.
+
+function latestEntry() {
+  return state.entries.length ? state.entries[state.entries.length - 1] : null;
+}
+
+async function reloadEntries() {
+  if (!state.outbox) return;
+  const { round, table } = state.scope;
+  const all = await state.outbox.all();
+  state.entries = all.filter((e) => e.kind === "proposal" && e.tournament === tournamentId && e.round === round && e.table === table);
+  renderKept();
+}
+
+let entriesTimer = null;
+function entriesChanged() {
+  clearTimeout(entriesTimer);
+  entriesTimer = setTimeout(() => reloadEntries().catch(() => {}), 50);
+}
+
+function keptLine() {
+  let line = $("outbox-line");
+  if (!line) {
+    line = el("div", { id: "outbox-line", class: "outbox-line-report", role: "status", hidden: true });
+    $("status").after(line);
+  }
+  return line;
+}
+
+function renderKept() {
+  if (!state.scope.table) return;
+  const line = keptLine();
+  const offline = navigator.onLine === false || Boolean(state.since);
+  const parts = [];
+  if (offline) {
+    parts.push(el("p", { class: "outbox-offline" }, state.since ? t("report.outbox.offline_since", { time: localTime(state.since) }) : t("report.outbox.offline")));
+  }
+  const entry = latestEntry();
+  if (entry) {
+    const held = !state.token || state.refusal === "token" || entry.tokenTag !== tokenTag(state.token);
+    const body = (entry.answer && entry.answer.body) || {};
+    const text = held
+      ? t("report.outbox.token")
+      : entry.state === "refused"
+        ? t("report.outbox.refused", { detail: body.detail || body.title || String(entry.answer.status) })
+        : t("report.outbox.kept", { time: localTime(entry.enteredAt) });
+    parts.push(el("p", { class: "outbox-kept", dataset: { state: held ? "held" : entry.state } }, text));
+    parts.push(discardButtons(entry));
+  }
+  setChildren(line, parts);
+  line.hidden = !parts.length;
+  line.className = `outbox-line-report message ${entry && entry.state !== "waiting" ? "error" : "warn"}`;
+}
+
+function discardButtons(entry) {
+  const where = { round: String(entry.round), table: String(entry.table) };
+  if (state.asking === entry.id) {
+    return el(
+      "p",
+      { class: "outbox-confirm" },
+      el("span", {}, t("outbox.discard_question", where)),
+      el("button", { type: "button", class: "danger", onclick: () => discard(entry) }, t("outbox.discard_yes")),
+      el("button", { type: "button", class: "secondary", onclick: () => ((state.asking = null), renderKept()) }, t("outbox.keep")),
+    );
+  }
+  const button = el("button", { type: "button", class: "secondary", "aria-label": t("outbox.discard_entry", where) }, t("outbox.discard"));
+  button.addEventListener("click", () => {
+    state.asking = entry.id;
+    renderKept();
+    $("outbox-line").querySelector(".outbox-confirm button")?.focus();
+  });
+  return el("p", { class: "outbox-actions" }, button);
+}
+
+// Every proposal kept for this table goes, by the player's choice.
+async function discard(entry) {
+  state.asking = null;
+  for (const e of state.entries.filter((x) => x.id <= entry.id)) await state.outbox.remove(e.id);
+  await reloadEntries();
+}
+
+// A proposal sent from the outbox while the player was not looking (the connection came back).
+async function settled(entry, answer, outcome, own) {
+  if (own) return;
+  if (outcome === "sent") {
+    const proposal = answer.body && answer.body.proposal;
+    if (proposal) rememberSent(proposal.id);
+    status(t("report.send.sent"), "ok");
+    await refreshProposals();
+    return;
+  }
+  if (outcome === "unauthorized") refuse("token");
+}
+
+function mountOutbox() {
+  state.sync = createSync({
+    outbox: state.outbox,
+    mine: (e) =>
+      Boolean(state.token) &&
+      !state.refusal &&
+      e.kind === "proposal" &&
+      e.tournament === tournamentId &&
+      e.round === state.scope.round &&
+      e.table === state.scope.table &&
+      e.tokenTag === tokenTag(state.token),
+    token: () => state.token,
+    // The table token's refusals as the page reads them: a link no longer valid keeps the
+    // proposal (it goes with a valid one); too many requests waits.
+    classify: (answer) => {
+      const refusal = refusalOf(answer);
+      if (refusal === "token") return "unauthorized";
+      if (refusal === "rate") return "later";
+      return outcomeOf(answer);
+    },
+    onSettled: settled,
+    onPass: () => reloadEntries(),
+  });
+  state.outbox.onChange(entriesChanged);
+  window.addEventListener("online", () => {
+    renderKept();
+    if (state.since) scheduleReload(); // the table as it is now, not the phone's copy
+  });
+  window.addEventListener("offline", renderKept);
 }
 
 // "This is wrong": the note is required (said at its field before anything is sent).
@@ -589,6 +796,12 @@ async function main() {
     return;
   }
   state.token = tokenFor(tournamentId, scope, linked);
+  keepPagesOffline();
+  state.outbox = await openOutbox();
+  if (state.outbox) {
+    mountOutbox();
+    await reloadEntries();
+  }
   state.checker = createChecker({
     getForm: () => (state.refusal ? null : state.form),
     checkPath: () => `${tablePath()}/result/check`,
@@ -607,13 +820,18 @@ async function main() {
   const ready = await load();
   if (ready && state.token && !state.refusal) await refreshProposals();
   state.loaded = true;
+  if (state.sync) state.sync.start();
   // The feed after the first read of the proposals: its snapshot says whether anything happened
   // between the two (then they are read again).
   if (state.tournament) {
     state.feed = new LiveFeed(tournamentId, {
       onMessage: onLiveMessage,
       onStatus: (s) => {
+        const back = s === "live" && !state.live;
         state.live = s === "live";
+        if (!back) return;
+        if (state.sync) state.sync.poke();
+        if (state.since) scheduleReload(); // the table as it is now, not the phone's copy
       },
     });
     state.feed.start();
