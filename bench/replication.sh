@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What replication costs the judges, on this machine (docs/performance.md, "A synchronous
-# standby" and "A public mirror"). Not part of the test command; ~4 minutes.
+# standby" and "A public mirror"). Not part of the test command; ~10 minutes.
 #
 #   bench/replication.sh [--bin DIR] [--repeat N] [--out DIR]
 #
@@ -14,8 +14,10 @@
 #    (throughput) and 8 writers at a venue's pace of 50 writes/s (latency).
 # 2. a public mirror: 4 judges at 50 writes/s while 1,000 screens watch the live feed of (a)
 #    nobody, (b) the primary, (c) a mirror following the primary.
-# The primary runs on CPU 0; the standby, the mirror and the load generator on CPU 1: on a 2-core
-# machine, the nearest thing to "another machine" (they still share the memory bus and the disk).
+# The primary runs on CPU 0; the standby, the mirror and the load generator on CPU 1, and the
+# followers keep their data in FOLLOWER_DATA (default /dev/shm): on a 2-core machine with one disk,
+# the nearest thing to "another machine" with a disk of its own (they still share the memory bus;
+# FOLLOWER_DATA=/tmp puts their fsyncs on the primary's disk, as on one machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=build/bench-release
@@ -34,22 +36,29 @@ LOADGEN=$BIN/bench/tally-loadgen
 for b in "$TALLYD" "$LOADGEN"; do [[ -x $b ]] || { echo "replication.sh: no $b (build it first)" >&2; exit 1; }; done
 mkdir -p "$OUT"
 WORK=$(mktemp -d /tmp/tally-replication-bench.XXXXXX)
+FOLLOWERS=$(mktemp -d "${FOLLOWER_DATA:-/dev/shm}/tally-replication-followers.XXXXXX")
 PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK"; }
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$WORK" "$FOLLOWERS"; }
 trap cleanup EXIT
 
-# start NAME CPU FLAGS…: a tallyd on a free loopback port; sets ADDR and PID.
+# start NAME CPU DIR FLAGS…: a tallyd with its data in DIR/NAME, on a free loopback port; sets ADDR
+# and PID.
 start() {
-  local name=$1 cpu=$2; shift 2
+  local name=$1 cpu=$2 dir=$3; shift 3
   rm -f "$WORK/$name.ready"
-  taskset -c "$cpu" "$TALLYD" --data "$WORK/$name" --listen 127.0.0.1:0 --ready-file "$WORK/$name.ready" \
+  taskset -c "$cpu" "$TALLYD" --data "$dir/$name" --listen 127.0.0.1:0 --ready-file "$WORK/$name.ready" \
     --rate-limit 100000 --rate-burst 100000 --max-screens 5000 --max-connections 5000 "$@" 2>>"$WORK/$name.log" &
   PID=$!
   PIDS+=("$PID")
   for _ in $(seq 300); do [[ -s $WORK/$name.ready ]] && break; sleep 0.05; done
   ADDR=$(cat "$WORK/$name.ready")
 }
-stop_all() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; PIDS=(); rm -rf "${WORK:?}"/*; }
+stop_all() {
+  for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  PIDS=()
+  rm -rf "${WORK:?}"/* "${FOLLOWERS:?}"/*
+}
 
 # follower NAME PRIMARY_ADDR STANDBY(true|false): a follower of the primary on CPU 1; sets ADDR.
 follower() {
@@ -57,7 +66,7 @@ follower() {
   curl -sf -X POST -H "Authorization: Bearer $(cat "$WORK/primary/organizer.token")" \
     -d "{\"name\":\"$name\",\"standby\":$standby}" "http://$primary/v1/replicas" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])' >"$WORK/$name.token"
-  start "$name" 1 --follow "http://$primary" --follow-token-file "$WORK/$name.token"
+  start "$name" 1 "$FOLLOWERS" --follow "http://$primary" --follow-token-file "$WORK/$name.token"
 }
 
 # load NAME ARGS…: the load generator on CPU 1 against the primary; its JSON in OUT/NAME.json.
@@ -70,26 +79,26 @@ load() {
 for run in $(seq "$REPEAT"); do
   for mode in alone standby; do
     for shape in throughput pace; do
-      start primary 0 $([[ $mode == standby ]] && echo --replicas-ack 1)
+      start primary 0 "$WORK" $([[ $mode == standby ]] && echo --replicas-ack 1)
       PRIMARY=$ADDR
       [[ $mode == standby ]] && follower standby "$PRIMARY" true
       if [[ $shape == throughput ]]; then
         load "ack-$mode-$shape-$run" --writers 64 --screens 0 --writes 12800 --rate 0 --tables-per-writer 4
       else
-        load "ack-$mode-$shape-$run" --writers 8 --screens 0 --writes 1000 --rate 50
+        load "ack-$mode-$shape-$run" --writers 8 --screens 0 --writes 2000 --rate 50
       fi
       stop_all
     done
   done
   for screens in none primary mirror; do
-    start primary 0
+    start primary 0 "$WORK"
     PRIMARY=$ADDR
     case $screens in
-      none) load "mirror-$screens-$run" --writers 4 --screens 0 --writes 600 --rate 50 ;;
-      primary) load "mirror-$screens-$run" --writers 4 --screens 1000 --writes 600 --rate 50 ;;
+      none) load "mirror-$screens-$run" --writers 4 --screens 0 --writes 3000 --rate 50 ;;
+      primary) load "mirror-$screens-$run" --writers 4 --screens 1000 --writes 3000 --rate 50 ;;
       mirror)
         follower mirror "$PRIMARY" false
-        load "mirror-$screens-$run" --writers 4 --screens 1000 --writes 600 --rate 50 --screens-server "$ADDR" ;;
+        load "mirror-$screens-$run" --writers 4 --screens 1000 --writes 3000 --rate 50 --screens-server "$ADDR" ;;
     esac
     stop_all
   done
