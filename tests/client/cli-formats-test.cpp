@@ -495,7 +495,7 @@ TEST(Language, TheLangOptionChoosesTheLanguageOfHelpAndErrors) {
   EXPECT_EQ(err,
             "tally: не хватает аргументов\n"
             "Использование: tally result enter ROUND TABLE [--file FILE | --player SPEC...] "
-            "[--yes | --check]\n"
+            "[--yes | --check] [--keep-offline]\n"
             "Подробнее: `tally result enter --help`.\n");
 
   // A language tallyd does not speak: a usage error, in the environment's language.
