@@ -19,6 +19,8 @@
 //     keeps it; with the judge's new token, "Send them with my token" sends it.
 //  6. The table's self-reporting page (/t/{t}/report) keeps a proposal sent offline the same way:
 //     kept on the phone, the page reloaded offline, sent once when the network is back.
+//  7. A judge who chose no language: the Czech tournament's judge page reloaded offline stays in
+//     Czech (the tournament's locale as the device last read it).
 //
 // At 390×844 nothing scrolls sideways and the counter stays on the screen while the form
 // scrolls. Screenshots of the offline state and of the 412 choice, at 1920×1080 and 390×844, in
@@ -394,4 +396,28 @@ test("the table's page keeps a proposal sent offline and sends it once when the 
   assert.equal(sent.proposals[0].status, "pending");
   await closeContext(context);
   console.log(`# the table's page: ${Date.now() - started} ms`);
+});
+
+test("a Czech tournament's judge page reloaded offline stays in Czech when the judge chose no language", async () => {
+  const started = Date.now();
+  const context = await openContext(browser, { viewport: PHONE, lang: null, allowed: ALLOWED, timeout: 15000 });
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/${T}/judge#token=${judges.Petr.token}`);
+  await page.locator("#picker").waitFor({ state: "visible" });
+  assert.equal(await page.locator("html").getAttribute("lang"), "cs", "online: the tournament's locale");
+  await workerControls(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await page.locator("#picker").waitFor({ state: "visible" });
+  assert.equal(await page.evaluate(() => localStorage.getItem("tallyd.lang")), null, "no language chosen by the visitor");
+  assert.equal(await page.locator("html").getAttribute("lang"), "cs");
+  assert.equal(await page.locator("#picker-heading").innerText(), "Vyberte stůl");
+  assert.equal(await page.locator('#languages button[aria-pressed="true"]').innerText(), "Čeština");
+  assert.match(await page.locator("#outbox-note").innerText(), /^Bez připojení: stoly, jak byly v \d\d:\d\d\./);
+  assert.match(await page.locator('#tables button[data-table="7"]').innerText(), /^Stůl 7/);
+  await screenshot(page, "offline-judge-phone-cs-tournament");
+  await context.setOffline(false);
+  await closeContext(context);
+  console.log(`# the tournament's language offline: ${Date.now() - started} ms`);
 });

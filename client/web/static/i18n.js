@@ -7,6 +7,8 @@
 // The language of a page (chooseLanguage): the visitor's choice (the switcher, kept in
 // localStorage as "tallyd.lang"), else the tournament's locale when it is one of ours, else
 // English; the tournaments list (no tournament) follows the browser's languages instead.
+// Without the network, the tournament's locale is the one the page kept on the device (the
+// caller's `keptLocale`: i18n.js reads no device store itself).
 //
 //   await startI18n({ tournament: "brno-2026" });   // once, before the page renders
 //   t("board.round", { round: 3 })                  // "Kolo 3"
@@ -321,14 +323,32 @@ function storedChoice() {
   }
 }
 
+// The tournament's locale as the server says ("" when it has none or the read is refused), or
+// null when the server cannot be reached.
 async function tournamentLocale(id, token) {
   const headers = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
   try {
-    const response = await fetch(`/v1/tournaments/${encodeURIComponent(id)}`, { headers });
-    if (response.status === 401 && token) return tournamentLocale(id, null); // a revoked token
-    if (!response.ok) return "";
+    response = await fetch(`/v1/tournaments/${encodeURIComponent(id)}`, { headers });
+  } catch {
+    return null; // no connection
+  }
+  if (response.status === 401 && token) return tournamentLocale(id, null); // a revoked token
+  if (!response.ok) return "";
+  try {
     return (await response.json()).locale || "";
+  } catch {
+    return "";
+  }
+}
+
+// The tournament's locale: the server's, else (no connection) the one kept on the device.
+async function localeOf(tournament, token, keptLocale) {
+  const locale = await tournamentLocale(tournament, token);
+  if (locale !== null || !keptLocale) return locale || "";
+  try {
+    return (await keptLocale()) || "";
   } catch {
     return "";
   }
@@ -342,13 +362,15 @@ async function loadCatalog(lang) {
 
 // Chooses the page's language, loads its catalog, translates the static HTML and fills the
 // switcher (#languages). `tournament`: the page's tournament id, or null (the tournaments list);
-// `token`: a judge's, for a server whose reads are not public.
-export async function startI18n({ tournament = null, token = null } = {}) {
+// `token`: a judge's, for a server whose reads are not public; `keptLocale`: an async function
+// answering the tournament's locale as this device last read it (offline-cache.js), asked only
+// when the server cannot be reached — a page reloaded offline keeps the tournament's language.
+export async function startI18n({ tournament = null, token = null, keptLocale = null } = {}) {
   const stored = storedChoice();
   const lang = chooseLanguage({
     stored,
     hasTournament: Boolean(tournament),
-    tournamentLocale: !languageOf(stored) && tournament ? await tournamentLocale(tournament, token) : "",
+    tournamentLocale: !languageOf(stored) && tournament ? await localeOf(tournament, token, keptLocale) : "",
     browser: navigator.languages || [navigator.language],
   });
   let catalog = null;

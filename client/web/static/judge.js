@@ -19,12 +19,13 @@
 // approved (the table is then entered) or rejected with a reason.
 //
 // Without the network the judge goes on (docs/pages.md, "Offline: the outbox"): Save keeps the
-// entry on this device first (outbox.js, IndexedDB) with its Idempotency-Key and precondition,
-// and sends it (outbox-sync.js); one that gets no answer stays there — "Saved on this device,
-// not yet sent (3)" (outbox-panel.js) — and is sent in order, with the same key, once the
-// connection is back. The tables, the seating and the game's description are the last ones read
-// (offline-cache.js) when the server cannot be reached, and the page itself comes back after a
-// reload from the service worker (offline-shell.js) where the browser allows one.
+// entry on this device first with its Idempotency-Key and precondition, and sends it; one that
+// gets no answer stays there — "Saved on this device, not yet sent (3)" — and is sent in order,
+// with the same key, once the connection is back (judge-outbox.js, which wires outbox.js,
+// outbox-sync.js and outbox-panel.js into the page). The tables, the seating and the game's
+// description are the last ones read (offline-cache.js) when the server cannot be reached — and
+// so is the tournament's language —, and the page itself comes back after a reload from the
+// service worker (offline-shell.js) where the browser allows one.
 
 import { Problem, getJson, newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
@@ -35,12 +36,11 @@ import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
 import { renderPicks } from "./judge-picks.js";
+import { learnJudge, mountJudgeOutbox } from "./judge-outbox.js";
 import { mountProposals } from "./judge-proposals.js";
-import { keepTranslations, readThrough } from "./offline-cache.js";
+import { keepTranslations, keptCopy, readThrough } from "./offline-cache.js";
 import { keepPagesOffline } from "./offline-shell.js";
-import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
-import { mountOutboxPanel } from "./outbox-panel.js";
-import { createSync } from "./outbox-sync.js";
+import { tokenTag } from "./outbox.js";
 import { createResultCheck } from "./result-check.js";
 import { gameName } from "./standings-columns.js";
 import { claimants, resultTable } from "./table-result.js";
@@ -65,14 +65,7 @@ const state = {
   currentRound: 0, // the newest round's number, whose clock is shown
   proposals: null, // the "Proposals waiting" panel (judge-proposals.js)
   proposalTables: new Set(), // the tables of the round shown with a proposal waiting
-  outbox: null, // outbox.js (null: this browser keeps nothing)
-  entries: [], // the outbox's entries of this tournament, oldest first
-  sync: null, // outbox-sync.js
-  panel: null, // outbox-panel.js
-  formEntry: null, // the outbox entry shown in the form
-  since: null, // when the tables shown were read, if they are the device's copy (no connection)
-  feedLost: false, // the live feed lost the server
-  full: 0, // the outbox was full at the last save (its limit)
+  outbox: null, // judge-outbox.js: what is saved on this device and not sent yet
 };
 
 const playerName = (id) => (state.tournament.players.find((p) => p.id === id) || { name: id }).name;
@@ -125,7 +118,7 @@ function forgetToken() {
   localStorage.removeItem(TOKEN_KEY);
   state.token = null;
   showTokenForm();
-  renderOutbox();
+  state.outbox.render();
 }
 
 // The token was refused (revoked while the page was open, or while it was offline): the judge
@@ -134,9 +127,9 @@ function forgetToken() {
 function tokenRevoked() {
   localStorage.removeItem(TOKEN_KEY);
   state.token = null;
-  const kept = state.entries.length;
+  const kept = state.outbox.count();
   showTokenForm(kept ? `${t("judge.token.revoked")} ${t("outbox.kept_for_token", { count: kept })}` : t("judge.token.revoked"));
-  renderOutbox();
+  state.outbox.render();
 }
 
 // ---- round and table ------------------------------------------------------------------------------
@@ -158,7 +151,7 @@ async function start(token) {
           : t("common.cannot_load_tournament", { error }),
       "error",
     );
-    renderOutbox();
+    state.outbox.render();
     return;
   }
   noteRead(answer);
@@ -175,11 +168,11 @@ async function start(token) {
   const newest = rounds.length ? rounds[rounds.length - 1] : null;
   showClock(newest, Date.now());
   if (!state.feed) {
-    state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage, onStatus: onFeedStatus });
+    state.feed = new LiveFeed(tournamentId, { onMessage: onLiveMessage, onStatus: (status) => state.outbox.feedStatus(status) });
     state.feed.start();
   }
-  if (state.sync) state.sync.start();
-  renderOutbox();
+  state.outbox.start();
+  state.outbox.render();
   if (!state.proposals) state.proposals = mountProposalsPanel();
   $("tournament-info").textContent = `${state.tournament.name} · ${gameName(state.tournament.game)}`;
   document.title = t("judge.title_named", { name: state.tournament.name });
@@ -237,10 +230,7 @@ async function readSheet(round) {
 
 // Whether what the page shows is the server's now or the device's copy (and of when).
 function noteRead(answer) {
-  if (state.since !== answer.savedAt) {
-    state.since = answer.savedAt;
-    renderOutbox();
-  }
+  state.outbox.noteRead(answer.savedAt);
 }
 
 function renderTableChoices() {
@@ -265,7 +255,7 @@ function renderTableChoices() {
       el("span", { class: "status" }, status),
       claimants(table).map((p) => el("span", { class: "claim" }, tParts("judge.picker.claimed_win", { player: person(playerName(p)) }))),
       state.proposalTables.has(table.table) ? el("span", { class: "proposal-waiting" }, t("proposals.waiting_mark")) : null,
-      outboxMark(table.table),
+      state.outbox.mark(state.round, table.table),
     );
   });
   // Drawn again (a proposal came or went) while a table's button had the focus: it keeps it.
@@ -338,9 +328,9 @@ function showTable(table, focus = false) {
   state.form.element.addEventListener("change", check.schedule);
   check.clearErrors();
   // An entry of this table still on the device is what the form shows.
-  state.formEntry = latestEntry(state.round, table.table);
-  if (state.formEntry) {
-    showEntry(state.formEntry, table);
+  const entry = state.outbox.formEntryFor(state.round, table.table);
+  if (entry) {
+    showEntry(entry, table);
   } else {
     setMode(reported ? "view" : "first", table.version);
     check.now();
@@ -494,8 +484,7 @@ async function save(event) {
   $("save").disabled = true;
   state.saving = true;
   try {
-    if (state.outbox) await keepAndSend(body, headers, players);
-    else await submit(body, headers, players);
+    await keepAndSend(body, headers, players);
   } finally {
     state.saving = false;
     $("save").disabled = false;
@@ -506,49 +495,25 @@ async function save(event) {
 // is shown as a direct save's; without one it stays in the outbox and the table says so.
 async function keepAndSend(body, headers, players) {
   const number = state.table.table;
-  const entry = {
-    kind: "result",
-    tournament: tournamentId,
+  const kept = await state.outbox.save({
     round: state.round,
     table: number,
-    method: "PUT",
     path: `${tablePath()}/result`,
     body,
     headers,
     basedOn: state.mode === "correct" ? state.version : null,
-    tokenTag: tokenTag(state.token),
-    judge: knownJudge(),
-    enteredAt: new Date().toISOString(),
-    state: "waiting",
-    answer: null,
-    attempts: 0,
-  };
-  // A new save of a table replaces its entry still on the device (the judge's newer word; had the
-  // older one reached the server, the new one's precondition says so with a 412).
-  const replaced = state.formEntry;
-  let id;
-  try {
-    id = await state.outbox.add(entry, replaced ? replaced.id : null);
-  } catch (e) {
-    if (!(e instanceof OutboxFull)) return submit(body, headers, players); // the device keeps nothing: sent as it is
-    state.full = e.limit;
-    renderOutbox();
-    return check.showErrors([{ message: t("outbox.full", { limit: e.limit }) }], players);
-  }
-  state.full = 0;
-  state.formEntry = null;
-  await reloadEntries();
-  const result = (await state.sync.run({ immediate: id })).get(id);
-  if (result && result.outcome === "unauthorized") return tokenRevoked();
-  if (!result || result.answer.status === 0) {
+  });
+  if (kept.full) return check.showErrors([{ message: t("outbox.full", { limit: kept.full }) }], players);
+  if (!kept.stored) return submit(body, headers, players); // the device keeps nothing: sent as it is
+  if (kept.outcome === "unauthorized") return tokenRevoked();
+  if (!kept.answer) {
     // No answer: kept. The table shows the entry as saved on this device.
-    await reloadEntries();
     const table = state.sheet.tables.find((candidate) => candidate.table === number);
     if (state.table && state.table.table === number && table) showTable(table);
     say($("save-status"), t("judge.save.kept", { table: String(number) }), "warn");
     return;
   }
-  await answered(result.answer, players);
+  await answered(kept.answer, players);
 }
 
 // A save sent at once (a browser that keeps nothing on the device).
@@ -564,7 +529,7 @@ async function submit(body, headers, players) {
 async function answered(answer, players) {
   if (answer.status === 200 || answer.status === 201) {
     const table = answer.body;
-    learnJudge(table);
+    learnJudge(state.token, table);
     const saved = { table: String(table.table), version: String(table.version) };
     await refresh();
     say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
@@ -653,9 +618,7 @@ async function showConflict(answer, mine, kept = null) {
   theirs.addEventListener("click", async () => {
     box.hidden = true;
     // Theirs stands: this judge's entry is discarded, by this choice.
-    if (kept) await state.outbox.remove(kept.id);
-    state.formEntry = null;
-    await reloadEntries();
+    await state.outbox.dropFormEntry(kept);
     await refresh();
   });
   box.append(el("p", { class: "form-buttons" }, keepMine, theirs));
@@ -685,96 +648,7 @@ function differencesFrom(theirs, yours) {
 
 // ---- the outbox: what is saved on this device and not sent yet -------------------------------------
 
-const JUDGES_KEY = "tallyd.judge-names"; // token tag → the judge's name, as the server answered
-
-function knownJudge() {
-  try {
-    return JSON.parse(localStorage.getItem(JUDGES_KEY) || "{}")[tokenTag(state.token)] || null;
-  } catch {
-    return null;
-  }
-}
-
-// The name the server gives this token's judge (a save's entered_by), for the entries saved later.
-function learnJudge(table) {
-  const name = table && table.entered_by && table.entered_by.name;
-  if (!name || !state.token) return;
-  try {
-    const names = JSON.parse(localStorage.getItem(JUDGES_KEY) || "{}");
-    names[tokenTag(state.token)] = name;
-    const kept = Object.entries(names).slice(-20); // a device sees few judges
-    localStorage.setItem(JUDGES_KEY, JSON.stringify(Object.fromEntries(kept)));
-  } catch {
-    // not remembered: the entries say "saved at 14:32" without the name
-  }
-}
-
-// The newest entry of a table still on the device, or null.
-function latestEntry(round, number) {
-  const found = state.entries.filter((e) => e.round === round && e.table === number);
-  return found.length ? found[found.length - 1] : null;
-}
-
-// "Saved on this device" / "Needs your decision" in a table's button.
-function outboxMark(number) {
-  const entry = latestEntry(state.round, number);
-  if (!entry) return null;
-  const decide = entry.state === "conflict" || entry.state === "refused";
-  return el("span", { class: `outbox-mark${decide ? " decide" : ""}` }, t(decide ? "outbox.mark.decide" : "outbox.mark.waiting"));
-}
-
-async function reloadEntries() {
-  if (!state.outbox) return;
-  const all = await state.outbox.all();
-  state.entries = all.filter((e) => e.kind === "result" && e.tournament === tournamentId);
-  renderOutbox();
-  if (state.sheet && !$("picker").hidden) renderTableChoices();
-}
-
-// A change of the outbox (here, or in another tab): read again, once for a burst.
-let entriesTimer = null;
-function entriesChanged() {
-  clearTimeout(entriesTimer);
-  entriesTimer = setTimeout(() => reloadEntries().catch(() => {}), 50);
-}
-
-function renderOutbox() {
-  if (!state.panel) return;
-  state.panel.render({
-    entries: state.entries,
-    tag: state.token ? tokenTag(state.token) : null,
-    offline: navigator.onLine === false || state.feedLost,
-    since: state.since,
-    sending: Boolean(state.sync && state.sync.sending()),
-    full: state.full,
-  });
-}
-
-// An entry sent from the outbox while the judge was elsewhere: the table shown follows it.
-async function settled(entry, answer, outcome, own) {
-  if (outcome === "sent") learnJudge(answer.body);
-  if (own || outcome === "later") return;
-  if (outcome === "unauthorized") return tokenRevoked();
-  const shown = state.formEntry && state.formEntry.id === entry.id && state.round === entry.round;
-  if (!shown) return;
-  state.formEntry = null;
-  await reloadEntries();
-  if (outcome === "sent") {
-    await refresh();
-    const saved = { table: String(answer.body.table), version: String(answer.body.version) };
-    say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
-    return;
-  }
-  const table = state.sheet.tables.find((candidate) => candidate.table === entry.table);
-  if (table) showTable(table); // its 412 choice or its errors
-}
-
-// After each pass: the counter, and the tables as the server has them now when any was sent.
-async function passed(results) {
-  await reloadEntries();
-  if ([...results.values()].some((r) => r.outcome === "sent") && state.sheet) await refreshChoices().catch(readFailed);
-}
-
+// "Open" in the outbox's list: the entry's table, with the entry in its form.
 async function openEntry(entry) {
   if (!state.tournament || !state.token) return;
   if (entry.round !== state.round || !state.sheet) {
@@ -787,73 +661,39 @@ async function openEntry(entry) {
   $("table-heading").focus();
 }
 
-// Discarded by the judge's choice (the panel asked first).
-async function discardEntry(entry) {
-  await state.outbox.remove(entry.id);
-  const shown = state.formEntry && state.formEntry.id === entry.id;
-  await reloadEntries();
-  if (shown) {
-    state.formEntry = null;
-    await refresh();
-  }
-  $("outbox-summary").focus();
-}
-
-// The entries saved with another token (revoked meanwhile, or another judge's on this device)
-// are sent with this one, as the judge asked. Each gets a new Idempotency-Key: a key belongs to
-// the token that sent it (tallyd refuses it with another), and the entry's precondition still
-// keeps it from being applied over anything entered since.
-async function adoptEntries() {
-  const tag = tokenTag(state.token);
-  for (const entry of state.entries.filter((e) => e.tokenTag !== tag)) {
-    await state.outbox.put({
-      ...entry,
-      tokenTag: tag,
-      judge: knownJudge(),
-      headers: { ...entry.headers, "Idempotency-Key": newIdempotencyKey() },
-    });
-  }
-  await reloadEntries();
-  state.sync.poke();
-}
-
-// The live feed's connection: lost is said in the outbox's bar; back, the outbox is sent and
-// the tables are read again.
-function onFeedStatus(status) {
-  const lost = status === "lost";
-  const back = status === "live" && state.feedLost;
-  state.feedLost = lost;
-  renderOutbox();
-  if (status !== "live") return;
-  if (state.sync) state.sync.poke();
-  if ((back || state.since) && state.sheet) refreshChoices().catch(readFailed);
-}
-
+// The panel at the top of the page and the sending (judge-outbox.js); the page keeps the form.
 function mountOutbox() {
-  state.panel = mountOutboxPanel(document.querySelector(".page > header"), {
-    onOpen: (entry) => openEntry(entry).catch(readFailed),
-    onDiscard: (entry) => discardEntry(entry).catch(readFailed),
-    onAdopt: () => adoptEntries().catch(readFailed),
-    onSendNow: () => state.sync.poke(),
-  });
-  state.sync = createSync({
-    outbox: state.outbox,
-    // This tournament's results saved with the token the page has now.
-    mine: (e) => Boolean(state.token) && e.kind === "result" && e.tournament === tournamentId && e.tokenTag === tokenTag(state.token),
+  return mountJudgeOutbox(document.querySelector(".page > header"), {
+    tournamentId,
     token: () => state.token,
-    onSettled: settled,
-    onPass: passed,
-  });
-  state.outbox.onChange(entriesChanged);
-  window.addEventListener("online", () => {
-    renderOutbox();
+    round: () => state.round,
+    onEntries: () => {
+      if (state.sheet && !$("picker").hidden) renderTableChoices();
+    },
+    onOpen: (entry) => openEntry(entry).catch(readFailed),
+    // The entry in the form was sent meanwhile: the table shown follows it.
+    onSent: async (answer) => {
+      await refresh();
+      const saved = { table: String(answer.body.table), version: String(answer.body.version) };
+      say($("save-status"), t(answer.status === 201 ? "judge.save.saved" : "judge.save.corrected", saved), "ok");
+    },
+    // … or answered 412 or refused: its choice, or its errors at their fields.
+    onAnswered: (entry) => {
+      const table = state.sheet.tables.find((candidate) => candidate.table === entry.table);
+      if (table) showTable(table);
+    },
+    onDiscarded: refresh,
+    onRevoked: tokenRevoked,
+    refreshTables: () => (state.sheet ? refreshChoices().catch(readFailed) : undefined),
     // The feed tries again at once (not after its back-off), to say the connection is back.
-    if (state.feed) {
-      state.feed.stop();
-      state.feed.start();
-    }
+    onOnline: () => {
+      if (state.feed) {
+        state.feed.stop();
+        state.feed.start();
+      }
+    },
+    onError: readFailed,
   });
-  window.addEventListener("offline", renderOutbox);
 }
 
 // ---- the round clock -------------------------------------------------------------------------------
@@ -953,15 +793,16 @@ async function reloadTournament() {
 async function main() {
   // The organizer's link brings the token (#token=…), taken out of the address at once.
   const linked = takeTokenFromFragment();
-  await startI18n({ tournament: tournamentId, token: linked || localStorage.getItem(TOKEN_KEY) });
+  await startI18n({
+    tournament: tournamentId,
+    token: linked || localStorage.getItem(TOKEN_KEY),
+    // Without the network, the tournament's language as this device last read it.
+    keptLocale: async () => ((await keptCopy(tournamentPath(tournamentId))) || {}).locale,
+  });
   if (!tournamentId) return;
   state.clock = createClock($("round-clock"), { size: "small" });
   keepPagesOffline();
-  state.outbox = await openOutbox();
-  if (state.outbox) {
-    mountOutbox();
-    await reloadEntries();
-  }
+  state.outbox = await mountOutbox();
   $("standings-link").href = `/t/${encodeURIComponent(tournamentId)}`;
   $("board-link").href = `/t/${encodeURIComponent(tournamentId)}/board`;
   $("token-form").addEventListener("submit", saveToken);

@@ -6,6 +6,7 @@
 //   const answer = await readThrough(path, { token, localized: true });
 //   answer.ok, answer.body; answer.savedAt: null when it is the server's answer now, else the
 //   time (ISO) the kept copy was read. A read the server refused is its answer, as it is.
+//   const tournament = await keptCopy(path);   // the kept copy's body, or null; no request
 //
 // `localized`: the body has texts in the page's language (GET /v1/games): a copy is kept per
 // language, and without one in the page's language another language's copy serves.
@@ -71,6 +72,17 @@ export async function readThrough(path, { token, localized = false } = {}) {
   }
   if (!kept) return { ...answer, savedAt: null };
   return { status: 200, ok: true, etag: null, body: kept.body, retryAfter: null, savedAt: kept.savedAt };
+}
+
+// The body of the copy this device keeps of a (not localized) read, or null; the server is not
+// asked. For what a page needs before it reads anything: the tournament's language offline.
+export async function keptCopy(path) {
+  try {
+    const kept = await recall(path, "");
+    return kept ? kept.body : null;
+  } catch {
+    return null; // the device keeps nothing
+  }
 }
 
 // Keeps a copy of a localized read in the pages' other languages too (in the background, each

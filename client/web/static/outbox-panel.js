@@ -1,4 +1,5 @@
-// The judge page's outbox, as the judge sees it (judge.js; the entries are outbox.js's):
+// The judge page's outbox, as the judge sees it (judge-outbox.js mounts it for judge.js; the
+// entries are outbox.js's):
 //
 //  - a line that stays at the top of the screen while anything waits: "Saved on this device, not
 //    yet sent (3)" with "Send now";

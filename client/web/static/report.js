@@ -21,11 +21,11 @@
 // off, too many requests from the table (wait N s), no connection.
 //
 // Without the network the phone keeps what it sends, as the judge page does (docs/pages.md,
-// "Offline: the outbox"): the proposal goes into the device's outbox (outbox.js) with its
-// Idempotency-Key and is sent by itself when the connection is back (outbox-sync.js), with the
-// same key — never twice; the table, its players and the form are the last ones read
-// (offline-cache.js), and a reload brings the page back from the service worker where the
-// browser allows one (offline-shell.js).
+// "Offline: the outbox"): the proposal goes into the device's outbox with its Idempotency-Key
+// and is sent by itself when the connection is back, with the same key — never twice
+// (report-outbox.js, with its line under the status); the table, its players, the form and the
+// tournament's language are the last ones read (offline-cache.js), and a reload brings the page
+// back from the service worker where the browser allows one (offline-shell.js).
 
 import { newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
 import { createClock } from "./clock.js";
@@ -34,11 +34,10 @@ import { localTime } from "./format.js";
 import { startI18n, t, tParts } from "./i18n.js";
 import { makeResultForm } from "./judge-forms.js";
 import { LiveFeed } from "./live.js";
-import { readThrough } from "./offline-cache.js";
+import { keptCopy, readThrough } from "./offline-cache.js";
 import { keepPagesOffline } from "./offline-shell.js";
-import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
-import { createSync, outcomeOf } from "./outbox-sync.js";
 import { createChecker } from "./report-check.js";
+import { mountReportOutbox } from "./report-outbox.js";
 import { proposalSummary, renderProposal, stateName } from "./report-proposals.js";
 import { forgetToken, refusalOf, scopeOfAddress, scopeOfToken, tokenFor } from "./report-token.js";
 import { gameName } from "./standings-columns.js";
@@ -68,16 +67,15 @@ const state = {
   checker: null,
   loaded: false,
   live: false, // the live feed is connected: what changes at the table comes through it
-  outbox: null, // outbox.js (null: this browser keeps nothing)
-  entries: [], // the outbox's proposals for this table, oldest first
-  sync: null, // outbox-sync.js
+  kept: null, // report-outbox.js: the proposals kept on this phone and not sent yet
   since: null, // when the table shown was read, if it is the phone's copy (no connection)
-  asking: null, // the entry whose "Discard?" question is open
 };
 
 const playerName = (id) => ((state.tournament && state.tournament.players.find((p) => p.id === id)) || { name: id }).name;
 const tablePath = () => `${tournamentPath(tournamentId)}/rounds/${state.scope.round}/tables/${state.scope.table}`;
 const roundPath = () => `${tournamentPath(tournamentId)}/rounds/${state.scope.round}`;
+// The line of what this phone keeps (report-outbox.js), drawn again.
+const renderKept = () => state.kept && state.kept.render();
 
 // ---- what this phone sent --------------------------------------------------------------------------
 //
@@ -276,7 +274,7 @@ function showForm() {
     state.form.element.addEventListener("change", state.checker.schedule);
     state.checker.clearErrors();
     // What this phone kept and has not sent yet is what the form shows (after a reload).
-    const kept = latestEntry();
+    const kept = state.kept.latest();
     if (kept) {
       state.form.fill(kept.body.players);
       $("note").value = kept.body.reason || "";
@@ -422,48 +420,21 @@ async function sendAsItIs(body) {
   return tryRequest("POST", `${tablePath()}/proposals`, { token: state.token, body, headers: { "Idempotency-Key": state.sending.key } });
 }
 
-// The proposal kept on the phone first, then sent. The same body as the entry still kept is that
-// entry again, with its key (a send whose answer was lost is answered, not recorded twice);
-// another body takes its place. Answers the server's answer, or null when it is kept unsent.
+// The proposal kept on the phone first, then sent (report-outbox.js). Answers the server's
+// answer, or null when it is kept unsent or the outbox is full (said here).
 async function keepAndSend(body, players) {
-  const json = JSON.stringify(body);
-  const before = latestEntry();
-  let id;
-  if (before && before.state === "waiting" && before.tokenTag === tokenTag(state.token) && JSON.stringify(before.body) === json) {
-    id = before.id;
-  } else {
-    const entry = {
-      kind: "proposal",
-      tournament: tournamentId,
-      round: state.scope.round,
-      table: state.scope.table,
-      method: "POST",
-      path: `${tablePath()}/proposals`,
-      body,
-      headers: { "Idempotency-Key": newIdempotencyKey() },
-      tokenTag: tokenTag(state.token),
-      judge: null,
-      enteredAt: new Date().toISOString(),
-      state: "waiting",
-      answer: null,
-      attempts: 0,
-    };
-    try {
-      id = await state.outbox.add(entry, before ? before.id : null);
-    } catch (e) {
-      if (!(e instanceof OutboxFull)) return sendAsItIs(body); // the phone keeps nothing: sent as it is
-      say($("status"), "");
-      state.checker.showErrors([{ message: t("outbox.full", { limit: e.limit }) }], players);
-      return null;
-    }
+  const kept = await state.kept.save(body);
+  if (kept.full) {
+    say($("status"), "");
+    state.checker.showErrors([{ message: t("outbox.full", { limit: kept.full }) }], players);
+    return null;
   }
-  const result = (await state.sync.run({ immediate: id })).get(id);
-  await reloadEntries();
-  if (!result || result.answer.status === 0) {
+  if (!kept.stored) return sendAsItIs(body); // the phone keeps nothing: sent as it is
+  if (!kept.answer) {
     status(t("report.send.unreachable"), "error");
     return null;
   }
-  return result.answer;
+  return kept.answer;
 }
 
 async function propose(event) {
@@ -480,7 +451,7 @@ async function propose(event) {
   status(t("report.send.sending"), "ok");
   let answer;
   try {
-    answer = state.outbox ? await keepAndSend(body, players) : await sendAsItIs(body);
+    answer = await keepAndSend(body, players);
   } finally {
     button.disabled = false;
   }
@@ -525,131 +496,29 @@ async function propose(event) {
 
 // ---- kept on this phone ---------------------------------------------------------------------------
 //
-// A line under the status: the proposals kept on this phone and not sent yet, and why — no
-// connection (the table as it was at 14:32), a refusal, a link no longer valid — each with
-// "Discard", which asks first.
+// A line under the status (report-outbox.js): the proposals kept on this phone and not sent yet,
+// and why — no connection (the table as it was at 14:32), a refusal, a link no longer valid —
+// each with "Discard", which asks first.
 
-function latestEntry() {
-  return state.entries.length ? state.entries[state.entries.length - 1] : null;
-}
-
-async function reloadEntries() {
-  if (!state.outbox) return;
-  const { round, table } = state.scope;
-  const all = await state.outbox.all();
-  state.entries = all.filter((e) => e.kind === "proposal" && e.tournament === tournamentId && e.round === round && e.table === table);
-  renderKept();
-}
-
-let entriesTimer = null;
-function entriesChanged() {
-  clearTimeout(entriesTimer);
-  entriesTimer = setTimeout(() => reloadEntries().catch(() => {}), 50);
-}
-
-function keptLine() {
-  let line = $("outbox-line");
-  if (!line) {
-    line = el("div", { id: "outbox-line", class: "outbox-line-report", role: "status", hidden: true });
-    $("status").after(line);
-  }
-  return line;
-}
-
-function renderKept() {
-  if (!state.scope.table) return;
-  const line = keptLine();
-  const offline = navigator.onLine === false || Boolean(state.since);
-  const parts = [];
-  if (offline) {
-    parts.push(el("p", { class: "outbox-offline" }, state.since ? t("report.outbox.offline_since", { time: localTime(state.since) }) : t("report.outbox.offline")));
-  }
-  const entry = latestEntry();
-  if (entry) {
-    const held = !state.token || state.refusal === "token" || entry.tokenTag !== tokenTag(state.token);
-    const body = (entry.answer && entry.answer.body) || {};
-    const text = held
-      ? t("report.outbox.token")
-      : entry.state === "refused"
-        ? t("report.outbox.refused", { detail: body.detail || body.title || String(entry.answer.status) })
-        : t("report.outbox.kept", { time: localTime(entry.enteredAt) });
-    parts.push(el("p", { class: "outbox-kept", dataset: { state: held ? "held" : entry.state } }, text));
-    parts.push(discardButtons(entry));
-  }
-  setChildren(line, parts);
-  line.hidden = !parts.length;
-  line.className = `outbox-line-report message ${entry && entry.state !== "waiting" ? "error" : "warn"}`;
-}
-
-function discardButtons(entry) {
-  const where = { round: String(entry.round), table: String(entry.table) };
-  if (state.asking === entry.id) {
-    return el(
-      "p",
-      { class: "outbox-confirm" },
-      el("span", {}, t("outbox.discard_question", where)),
-      el("button", { type: "button", class: "danger", onclick: () => discard(entry) }, t("outbox.discard_yes")),
-      el("button", { type: "button", class: "secondary", onclick: () => ((state.asking = null), renderKept()) }, t("outbox.keep")),
-    );
-  }
-  const button = el("button", { type: "button", class: "secondary", "aria-label": t("outbox.discard_entry", where) }, t("outbox.discard"));
-  button.addEventListener("click", () => {
-    state.asking = entry.id;
-    renderKept();
-    $("outbox-line").querySelector(".outbox-confirm button")?.focus();
-  });
-  return el("p", { class: "outbox-actions" }, button);
-}
-
-// Every proposal kept for this table goes, by the player's choice.
-async function discard(entry) {
-  state.asking = null;
-  for (const e of state.entries.filter((x) => x.id <= entry.id)) await state.outbox.remove(e.id);
-  await reloadEntries();
-}
-
-// A proposal sent from the outbox while the player was not looking (the connection came back).
-async function settled(entry, answer, outcome, own) {
-  if (own) return;
-  if (outcome === "sent") {
-    const proposal = answer.body && answer.body.proposal;
-    if (proposal) rememberSent(proposal.id);
-    status(t("report.send.sent"), "ok");
-    await refreshProposals();
-    return;
-  }
-  if (outcome === "unauthorized") refuse("token");
-}
-
-function mountOutbox() {
-  state.sync = createSync({
-    outbox: state.outbox,
-    mine: (e) =>
-      Boolean(state.token) &&
-      !state.refusal &&
-      e.kind === "proposal" &&
-      e.tournament === tournamentId &&
-      e.round === state.scope.round &&
-      e.table === state.scope.table &&
-      e.tokenTag === tokenTag(state.token),
+function mountKept() {
+  return mountReportOutbox($("status"), {
+    tournamentId,
+    scope: state.scope,
     token: () => state.token,
-    // The table token's refusals as the page reads them: a link no longer valid keeps the
-    // proposal (it goes with a valid one); too many requests waits.
-    classify: (answer) => {
-      const refusal = refusalOf(answer);
-      if (refusal === "token") return "unauthorized";
-      if (refusal === "rate") return "later";
-      return outcomeOf(answer);
+    refusal: () => state.refusal,
+    since: () => state.since,
+    // A proposal sent from the outbox while the player was not looking (the connection came back).
+    onSent: async (answer) => {
+      const proposal = answer.body && answer.body.proposal;
+      if (proposal) rememberSent(proposal.id);
+      status(t("report.send.sent"), "ok");
+      await refreshProposals();
     },
-    onSettled: settled,
-    onPass: () => reloadEntries(),
+    onRevoked: () => refuse("token"),
+    onOnline: () => {
+      if (state.since) scheduleReload(); // the table as it is now, not the phone's copy
+    },
   });
-  state.outbox.onChange(entriesChanged);
-  window.addEventListener("online", () => {
-    renderKept();
-    if (state.since) scheduleReload(); // the table as it is now, not the phone's copy
-  });
-  window.addEventListener("offline", renderKept);
 }
 
 // "This is wrong": the note is required (said at its field before anything is sent).
@@ -788,7 +657,11 @@ async function main() {
     window.history.replaceState(null, "", `${window.location.pathname}?round=${scope.round}&table=${scope.table}`);
   }
   state.scope = scope;
-  await startI18n({ tournament: tournamentId }); // a table token is not sent to read the locale
+  await startI18n({
+    tournament: tournamentId, // a table token is not sent to read the locale
+    // Without the network, the tournament's language as this phone last read it.
+    keptLocale: async () => ((await keptCopy(tournamentPath(tournamentId))) || {}).locale,
+  });
   state.clock = createClock($("round-clock"), { size: "small" });
   if (!tournamentId) return;
   if (!scope.round || !scope.table) {
@@ -797,11 +670,7 @@ async function main() {
   }
   state.token = tokenFor(tournamentId, scope, linked);
   keepPagesOffline();
-  state.outbox = await openOutbox();
-  if (state.outbox) {
-    mountOutbox();
-    await reloadEntries();
-  }
+  state.kept = await mountKept();
   state.checker = createChecker({
     getForm: () => (state.refusal ? null : state.form),
     checkPath: () => `${tablePath()}/result/check`,
@@ -820,7 +689,7 @@ async function main() {
   const ready = await load();
   if (ready && state.token && !state.refusal) await refreshProposals();
   state.loaded = true;
-  if (state.sync) state.sync.start();
+  state.kept.start();
   // The feed after the first read of the proposals: its snapshot says whether anything happened
   // between the two (then they are read again).
   if (state.tournament) {
@@ -830,7 +699,7 @@ async function main() {
         const back = s === "live" && !state.live;
         state.live = s === "live";
         if (!back) return;
-        if (state.sync) state.sync.poke();
+        state.kept.poke();
         if (state.since) scheduleReload(); // the table as it is now, not the phone's copy
       },
     });
