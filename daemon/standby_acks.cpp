@@ -32,8 +32,10 @@ void StandbyAcks::confirmed(const std::string& id, std::uint64_t seq) {
   std::vector<std::shared_ptr<Waiter>> ready;
   {
     std::lock_guard lock(mutex_);
+    // Its head as it says now, not the most it ever had: a standby started again on an empty
+    // data directory has nothing until it has copied it again.
     auto& f = followers_[id];
-    f.seq = std::max(f.seq, seq);
+    f.seq = seq;
     f.seen = std::chrono::steady_clock::now();
     if (!enabled()) return;
     auto end = waiting_.upper_bound(confirmed_seq());
