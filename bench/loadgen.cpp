@@ -8,18 +8,23 @@
 //
 //   tally-loadgen --server 127.0.0.1:8080 --token-file data/organizer.token
 //                 --writers 4 --screens 1000 --writes 400 --rate 50 [--pid PID] [--json out.json]
-//                 [--screens-server HOST:PORT]
+//                 [--screens-server HOST:PORT] [--writers-cpu N] [--screens-cpu N]
 //
 // --rate is writes per second over all writers (0: as fast as they go). --pid samples the
 // server's RSS. --screens-server: the screens watch another server (a mirror following --server,
-// docs/operations.md) while the judges write to --server. The tournament is a fresh Carcassonne one with 2-player tables, so that any
-// scores are a valid result.
+// docs/operations.md) while the judges write to --server. --writers-cpu and --screens-cpu pin the
+// judges' threads and the screens' threads to a CPU each, so that on one machine the judges'
+// client is not slowed by the screens it shares the machine with (bench/replication.sh). The
+// tournament is a fresh Carcassonne one with 2-player tables, so that any scores are a valid
+// result.
 #include "client/http_client.hpp"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/json.hpp>
 
+#include <pthread.h>
+#include <sched.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 
@@ -48,6 +53,8 @@ struct Options {
   std::uint16_t port = 8080;
   std::string screens_host;  // empty: host and port
   std::uint16_t screens_port = 0;
+  int writers_cpu = -1;  // -1: not pinned
+  int screens_cpu = -1;
   std::string token;
   int writers = 4;
   int screens = 100;
@@ -391,6 +398,10 @@ Options parse(int argc, char** argv) {
     } else if (k == "--screens-server") {
       o.screens_host = v.substr(0, v.rfind(':'));
       o.screens_port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
+    } else if (k == "--writers-cpu") {
+      o.writers_cpu = std::stoi(v);
+    } else if (k == "--screens-cpu") {
+      o.screens_cpu = std::stoi(v);
     } else if (k == "--token-file") {
       std::ifstream(v) >> o.token;
     } else if (k == "--token") {
@@ -418,6 +429,17 @@ Options parse(int argc, char** argv) {
     o.screens_port = o.port;
   }
   return o;
+}
+
+// Runs `thread` on CPU `cpu` only (nothing when cpu < 0).
+void pin(std::thread& thread, int cpu) {
+  if (cpu < 0) return;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  if (pthread_setaffinity_np(thread.native_handle(), sizeof set, &set) != 0) {
+    throw std::runtime_error("cannot pin a thread to CPU " + std::to_string(cpu));
+  }
 }
 
 void check(const tally::client::HttpReply& r, int status, const char* what) {
@@ -481,7 +503,10 @@ int main(int argc, char** argv) {
   }
   auto work = net::make_work_guard(io);
   std::vector<std::thread> io_threads;
-  for (int i = 0; i < 2; ++i) io_threads.emplace_back([&] { io.run(); });
+  for (int i = 0; i < 2; ++i) {
+    io_threads.emplace_back([&] { io.run(); });
+    pin(io_threads.back(), o.screens_cpu);
+  }
   auto wait_until = Clock::now() + std::chrono::seconds(60);
   while (ready < o.screens && Clock::now() < wait_until)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -532,7 +557,10 @@ int main(int argc, char** argv) {
     }
   };
   std::vector<std::thread> writer_threads;
-  for (int w = 0; w < o.writers; ++w) writer_threads.emplace_back(writer, w);
+  for (int w = 0; w < o.writers; ++w) {
+    writer_threads.emplace_back(writer, w);
+    pin(writer_threads.back(), o.writers_cpu);
+  }
   for (auto& th : writer_threads) th.join();
   double run_seconds = std::chrono::duration<double>(Clock::now() - run_start).count();
   long rss_loaded = o.pid ? rss_kib(o.pid) : -1;
