@@ -11,7 +11,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <optional>
+#include <memory>
 #include <string_view>
 
 namespace tally::schema {
@@ -45,16 +45,22 @@ class StoredEvent {
   }
 
  private:
-  // One allocation per event — the bookkeeping, the reader and the bytes after them — because
-  // replay makes a million of these in a row.
+  // One allocation per event — the bookkeeping and the bytes after it — because replay makes a
+  // million of these in a row and the projections keep most of them (docs/performance.md
+  // "Replay at start": 104 bytes kept beside each event's own bytes).
+  //
+  // A message of one segment (every event the store writes under 2 KiB) is checked once, whole,
+  // when it is made: every pointer in bounds, nesting within Cap'n Proto's limit. Its bytes never
+  // change after that, so its root is read unchecked, without the 256-byte MessageReader each
+  // event carried before. A message of several segments keeps a checked reader.
   struct Block {
     Block(std::uint64_t seq, const Digest& hash, std::size_t word_count);
     std::atomic<std::uint32_t> refs{1};
+    std::uint32_t word_count;
     std::uint64_t seq;
     Digest hash;
-    std::size_t word_count;
-    std::optional<capnp::FlatArrayMessageReader> reader;  // set once the bytes are in place
     Event::Reader root;
+    std::unique_ptr<capnp::FlatArrayMessageReader> segmented;  // several segments only
     capnp::word* words() { return reinterpret_cast<capnp::word*>(this + 1); }
     const capnp::word* words() const { return reinterpret_cast<const capnp::word*>(this + 1); }
   };
