@@ -3,6 +3,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -28,11 +29,22 @@ TallydProcess::~TallydProcess() {
   }
 }
 
+namespace {
+
+// The tallyd the tests run: the test build, or another binary named by TALLYD_UNDER_TEST (e.g. a
+// Release build of an older commit, to record answers as they were: tests/daemon/answers-test.cpp).
+const char* tallyd_binary() {
+  const char* other = std::getenv("TALLYD_UNDER_TEST");
+  return other != nullptr && *other != '\0' ? other : TALLYD_TEST_BINARY;
+}
+
+}  // namespace
+
 void TallydProcess::start() {
   std::string ready = data_ + ".ready";
   std::filesystem::remove(ready);
-  std::vector<std::string> args = {TALLYD_TEST_BINARY, "--data",       data_, "--listen",
-                                   "127.0.0.1:0",      "--ready-file", ready};
+  std::vector<std::string> args = {tallyd_binary(), "--data",       data_, "--listen",
+                                   "127.0.0.1:0",   "--ready-file", ready};
   args.insert(args.end(), extra_.begin(), extra_.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());
@@ -47,7 +59,7 @@ void TallydProcess::start() {
     dup2(log_fd, STDERR_FILENO);
     int devnull = ::open("/dev/null", O_RDWR);
     dup2(devnull, STDOUT_FILENO);
-    execv(TALLYD_TEST_BINARY, argv.data());
+    execv(args[0].c_str(), argv.data());
     _exit(127);
   }
   ::close(log_fd);
@@ -121,7 +133,7 @@ std::string TallydProcess::log_once(const std::function<bool(const std::string&)
 }
 
 TallydRun run_tallyd(const std::string& args) {
-  std::string command = std::string(TALLYD_TEST_BINARY) + " " + args + " 2>&1";
+  std::string command = std::string(tallyd_binary()) + " " + args + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   std::string output;
   char buffer[4096];
