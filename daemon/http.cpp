@@ -174,6 +174,24 @@ std::map<std::string, std::string> parse_query(std::string_view target) {
   return out;
 }
 
+std::string wire_header(const Response& response) {
+  std::string out;
+  out.reserve(256);
+  out += response.version() == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  out += std::to_string(response.result_int());
+  out += ' ';
+  out += response.reason();
+  out += "\r\n";
+  for (const auto& field : response) {
+    out += field.name_string();
+    out += ": ";
+    out += field.value();
+    out += "\r\n";
+  }
+  out += "\r\n";
+  return out;
+}
+
 Response with_seq(Response response, std::uint64_t seq) {
   response.set("Tally-Seq", std::to_string(seq));
   return response;

@@ -38,6 +38,11 @@ Response json_response(const Request& request, http::status status, const json::
 Response json_response(const Request& request, http::status status, const json::object& body);
 Response json_response(const Request& request, http::status status, const json::array& body);
 
+// The status line and the header fields of `response`, ending with the blank line: the bytes
+// Beast's serializer writes before the body, in the same order. A session writes them and the
+// body in one gather write (Beast's serializer cost about a tenth of a write's CPU in tallyd).
+std::string wire_header(const Response& response);
+
 // The response with header Tally-Seq: the log position it was read at.
 Response with_seq(Response response, std::uint64_t seq);
 

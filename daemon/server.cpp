@@ -7,9 +7,14 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+
+#include <array>
+#include <memory>
+#include <string>
 
 namespace tally::daemon {
 
@@ -211,12 +216,20 @@ class BasicHttpSession : public HttpSession,
   void send(Response response) {
     busy_ = false;
     if (closing_) response.keep_alive(false);
-    auto shared = std::make_shared<Response>(std::move(response));
+    // The header block and the body in one gather write: the bytes Beast's serializer would
+    // write (daemon-answers compares them), for a fraction of its CPU.
+    struct Wire {
+      std::string header;
+      Response response;
+    };
+    auto wire = std::make_shared<Wire>(Wire{wire_header(response), std::move(response)});
+    std::array<net::const_buffer, 2> buffers{net::buffer(wire->header),
+                                             net::buffer(wire->response.body())};
     lowest().expires_after(server_.config_.idle_timeout);
-    http::async_write(
-        stream_, *shared,
-        [self = this->shared_from_this(), shared](boost::system::error_code ec, std::size_t) {
-          self->on_write(ec, shared->keep_alive());
+    net::async_write(
+        stream_, buffers,
+        [self = this->shared_from_this(), wire](boost::system::error_code ec, std::size_t) {
+          self->on_write(ec, wire->response.keep_alive());
         });
   }
 
