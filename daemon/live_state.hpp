@@ -7,6 +7,7 @@
 // from inside one. Standings are cached per tournament and recomputed when it changes.
 #pragma once
 
+#include "daemon/brief_shared_mutex.hpp"
 #include "projections/game.hpp"
 #include "projections/tournament.hpp"
 #include "schema/stored_event.hpp"
@@ -104,7 +105,7 @@ class LiveState {
   void add_judge(Judge judge, capnp::Data::Reader token_hash, std::uint64_t seq);
 
   const projections::GameRegistry& games_;
-  mutable std::shared_mutex mutex_;
+  mutable BriefSharedMutex mutex_;
   std::uint64_t seq_ = 0;
   Tournaments tournaments_;
   // The tournament of the last event folded (end(): none). The log comes in runs of one
