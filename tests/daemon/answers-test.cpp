@@ -81,11 +81,11 @@ class WriteAnswers : public ::testing::Test {
         json::object{{"id", id}, {"name", "Zlatý pohár"}, {"game", game}, {"locale", "cs"}});
     ASSERT_EQ(created.status, 201) << created.body;
     for (const auto& [pid, name] : players) {
-      ASSERT_EQ(organizer
-                    .post("/v1/tournaments/" + id + "/players",
-                          json::object{{"id", pid}, {"name", name}})
-                    .status,
-                201);
+      ASSERT_EQ(
+          organizer
+              .post("/v1/tournaments/" + id + "/players", json::object{{"id", pid}, {"name", name}})
+              .status,
+          201);
     }
     auto seated = organizer.post(
         "/v1/tournaments/" + id + "/rounds",
@@ -139,16 +139,19 @@ TEST_F(WriteAnswers, AreTheSameAsBeforeTheRequestPathWasReworked) {
   HttpClient karel = server_.client(judge_token("Karel Svoboda"));
   const std::string catan = "/v1/tournaments/zlaty-catan/rounds/1/tables/";
   auto sheet = [](const char* p, int settlements, int cities, bool army, bool road) {
-    return json::object{{"player", p},          {"settlements", settlements},
-                        {"cities", cities},     {"vp_cards", 0},
-                        {"knights", army ? 3 : 0}, {"roads", road ? 6 : 4},
-                        {"longest_road", road ? 6 : 3}, {"largest_army", army},
+    return json::object{{"player", p},
+                        {"settlements", settlements},
+                        {"cities", cities},
+                        {"vp_cards", 0},
+                        {"knights", army ? 3 : 0},
+                        {"roads", road ? 6 : 4},
+                        {"longest_road", road ? 6 : 3},
+                        {"largest_army", army},
                         {"longest_road_holder", road}};
   };
-  json::object first{{"players", json::array{sheet("p1", 4, 3, true, false),
-                                             sheet("p2", 3, 2, false, true),
-                                             sheet("p3", 2, 1, false, false),
-                                             sheet("p4", 2, 2, false, false)}}};
+  json::object first{
+      {"players", json::array{sheet("p1", 4, 3, true, false), sheet("p2", 3, 2, false, true),
+                              sheet("p3", 2, 1, false, false), sheet("p4", 2, 2, false, false)}}};
   const std::string body = json::serialize(first);
   record(jana, http::verb::put, catan + "1/result", body,
          {{"If-None-Match", "*"}, {"Idempotency-Key", "golden-1"}});
@@ -164,16 +167,16 @@ TEST_F(WriteAnswers, AreTheSameAsBeforeTheRequestPathWasReworked) {
   record(jana, http::verb::put, catan + "1/result", json::serialize(corrected),
          {{"If-Match", "\"1\""}});  // 412: the table moved on
 
-  json::object wrong{{"players", json::array{sheet("p5", -1, 3, false, false),
-                                             sheet("p6", 3, 2, true, true),
-                                             sheet("p6", 2, 1, false, false)}}};
+  json::object wrong{
+      {"players", json::array{sheet("p5", -1, 3, false, false), sheet("p6", 3, 2, true, true),
+                              sheet("p6", 2, 1, false, false)}}};
   record(jana, http::verb::post, catan + "2/result/check", json::serialize(wrong));
   record(jana, http::verb::put, catan + "2/result", json::serialize(wrong),
          {{"If-None-Match", "*"}});  // 422, each error by rule and player
   record(jana, http::verb::put, catan + "2/result", "{\"players\":[", {{"If-None-Match", "*"}});
-  json::object three{{"players", json::array{sheet("p5", 4, 3, false, false),
-                                             sheet("p6", 2, 1, true, false),
-                                             sheet("p7", 2, 1, false, true)}}};
+  json::object three{
+      {"players", json::array{sheet("p5", 4, 3, false, false), sheet("p6", 2, 1, true, false),
+                              sheet("p7", 2, 1, false, true)}}};
   record(jana, http::verb::post, catan + "2/result/check", json::serialize(three));
   record(jana, http::verb::put, catan + "2/result", json::serialize(three), {});  // 428
   record(jana, http::verb::put, catan + "2/result", json::serialize(three),
@@ -184,7 +187,9 @@ TEST_F(WriteAnswers, AreTheSameAsBeforeTheRequestPathWasReworked) {
   // --- Carcassonne: the load generator's kind of write (two players, scores, corrections).
   language_ = "en";
   setup_tournament("golden-carc", "carcassonne",
-                   {{"c1", "Anna Bianchi"}, {"c2", "Luca Rossi"}, {"c3", "Olga Ivanova"},
+                   {{"c1", "Anna Bianchi"},
+                    {"c2", "Luca Rossi"},
+                    {"c3", "Olga Ivanova"},
                     {"c4", "Pavel Smirnov"}},
                    json::array{json::array{"c1", "c2"}, json::array{"c3", "c4"}});
   const std::string carc = "/v1/tournaments/golden-carc/rounds/1/tables/";
