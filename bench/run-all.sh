@@ -14,6 +14,7 @@
 #   tallyd HTTP appends (tally-loadgen, no screens) at 1, 8, 64, 256 writers;
 #   the floor under that figure at 64 writers (tally-http-floor: the same HTTP stack answering at
 #   once, and answering after a group-committed fdatasync of the bodies);
+#   the same 64 judges' writes driven by wrk and a Lua script (bench/wrk), to check tally-loadgen;
 #   Redis XADD (appendfsync always) and PostgreSQL INSERT+NOTIFY (synchronous_commit on) at 64
 #   clients with one subscriber (tally-peer-bench), and PostgreSQL's INSERT alone as a reference;
 #   the store's own append API (bench-store): append() from 1, 8, 64 threads, and append_async()
@@ -57,6 +58,7 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 pkg-config --exists hiredis || missing+=(libhiredis-dev)
 pkg-config --exists libpq || missing+=(libpq-dev)
 "$PYTHON" -c 'import matplotlib' 2>/dev/null || missing+=(python3-matplotlib)
+command -v wrk >/dev/null || missing+=(wrk)
 if ((${#missing[@]})); then
   echo "run-all: missing Debian packages: ${missing[*]}" >&2
   echo "         apt-get install --no-install-recommends ${missing[*]}" >&2
@@ -101,10 +103,10 @@ exec > >(tee "$OUT/run.log") 2>&1
 # --- the counts (per point, over all clients)
 if ((QUICK)); then
   declare -A HTTP_WRITES=([1]=200 [8]=1000 [64]=3000 [256]=3000)
-  PEER_WRITES=3000 PG_WRITES=500 REPLAY_SIZES=(10000) SCREENS=(10 100) DELIVERY_WRITES=100 VENUE_WRITES=10
+  PEER_WRITES=3000 PG_WRITES=500 WRK_SECONDS=2 REPLAY_SIZES=(10000) SCREENS=(10 100) DELIVERY_WRITES=100 VENUE_WRITES=10
 else
   declare -A HTTP_WRITES=([1]=2000 [8]=10000 [64]=40000 [256]=40000)
-  PEER_WRITES=40000 PG_WRITES=4000 REPLAY_SIZES=(10000 100000 1000000)
+  PEER_WRITES=40000 PG_WRITES=4000 WRK_SECONDS=5 REPLAY_SIZES=(10000 100000 1000000)
   SCREENS=(10 100 1000 5000) DELIVERY_WRITES=400 VENUE_WRITES=100
 fi
 
@@ -185,6 +187,13 @@ for r in $(seq "$REPEAT"); do
   for mode in http durable; do
     floor_point "floor-$mode-r$r" "$mode" --writers 64 --screens 0 --rate 0 --writes "${HTTP_WRITES[64]}"
   done
+  # The same writes driven by wrk with a Lua script (bench/wrk): a client nobody here wrote
+  # checks tally-loadgen's figure.
+  start_tallyd "wrk-w64-r$r"
+  measured "wrk-w64-r$r" "$TALLYD_PID" bench/wrk/run.sh "$TALLYD_ADDR" \
+    "$TALLYD_DATA/organizer.token" "$PARTS/wrk-w64-r$r.json" 64 "$WRK_SECONDS"
+  stop_tallyd
+  TALLYD_PID=""
   start_redis
   peer_point "redis-r$r" "$REDIS_PID" --server "127.0.0.1:$REDIS_PORT" --clients 64 --writes "$PEER_WRITES"
   stop_redis

@@ -91,7 +91,7 @@ def ratio(a, b):
     return a / b if a is not None and b else None
 
 
-def summarize(http, store, store_async, peers, delivery, floor):
+def summarize(http, store, store_async, peers, delivery, floor, wrk):
     s = {}
     peer_rates = {p: stats(field(peers.get(p, []), "writes_per_second")) for p in PEERS}
     present = {p: r for p, r in peer_rates.items() if r}
@@ -123,6 +123,12 @@ def summarize(http, store, store_async, peers, delivery, floor):
     medians = {name: (stats(runs) or {}).get("median") for name, runs in ours_by_name.items()}
     for mode in ("http", "durable"):
         s[f"http_vs_floor_{mode}"] = ratio(medians["http"], medians[f"floor_{mode}"])
+    # tallyd ÷ the durable floor within each repeat (back to back), and wrk's figure beside
+    # tally-loadgen's for the same writes (bench/wrk): a check of the load generator.
+    s["http_vs_floor_durable_per_repeat"] = [
+        a / b for a, b in zip(ours_by_name["http"], ours_by_name["floor_durable"]) if a and b]
+    wrk_rate = stats(field(wrk, "writes_per_second"))
+    s["wrk_vs_loadgen"] = ratio(wrk_rate and wrk_rate["median"], medians["http"])
     p99 = stats(field(delivery.get("1000", []), "event_delivery_ms", "p99"))
     s["delivery_p99_ms_at_1000"] = p99 and p99["median"]
     rss = stats(field(delivery.get("5000", []), "server_rss_mib_loaded"))
@@ -168,6 +174,8 @@ def markdown(r):
         "each figure is the median, (min–max) over the repeats.")
     add("")
     add(f"HTTP vs faster peer: {x(s['http_vs_faster_peer'])}")
+    if s.get("http_vs_floor_durable") is not None:
+        add(f"HTTP vs durable floor: {s['http_vs_floor_durable']:.2f}")
     add(f"store vs faster peer: {x(s['store_vs_faster_peer'])}")
     add("")
     threads = s["store_threads_vs_faster_peer"]
@@ -180,7 +188,12 @@ def markdown(r):
             "tallyd's work): answering at once, "
             f"{x(s['floor_http_vs_faster_peer'])} of the faster peer; answering after a "
             f"group-committed fdatasync, {x(s['floor_durable_vs_faster_peer'])}. tallyd's HTTP "
-            f"appends are {s['http_vs_floor_durable']:.2f} of the durable floor.")
+            f"appends are {s['http_vs_floor_durable']:.2f} of the durable floor (per repeat: "
+            + ", ".join(f"{v:.2f}" for v in s["http_vs_floor_durable_per_repeat"]) + ").")
+        add("")
+    if s.get("wrk_vs_loadgen") is not None:
+        add("The same writes driven by wrk (bench/wrk/results.lua, one thread per connection, 64) "
+            f"instead of tally-loadgen: {s['wrk_vs_loadgen']:.2f} of tally-loadgen's figure.")
         add("")
     if s.get("faster_peer"):
         per = lambda k: ", ".join(f"{v:.2f}" for v in s[k]) or "—"
@@ -218,6 +231,10 @@ def markdown(r):
                    "durable": "durable HTTP floor: + group-committed fdatasync"}
     for mode, row in r.get("floor", {}).items():
         client_row(floor_names[mode], row["clients"], row, ratios(row["writes_per_second"]))
+    if r.get("wrk"):
+        row = r["wrk"]
+        client_row("tallyd HTTP, driven by wrk (bench/wrk)", row["clients"], row,
+                   ratios(row["writes_per_second"]))
     names = {"redis": "Redis XADD", "postgres": "PostgreSQL INSERT+NOTIFY",
              "postgres-insert": "PostgreSQL INSERT alone (reference)"}
     for p, row in r["peers"].items():
@@ -317,6 +334,7 @@ def main(out_dir):
     venue = by_repeat(parts, r"venue-s(\d+)-r(\d+)\.json")
     peers = by_repeat(parts, r"(redis|postgres|postgres-insert)-r(\d+)\.json")
     floor = by_repeat(parts, r"floor-(http|durable)-r(\d+)\.json")
+    wrk = by_repeat(parts, r"wrk-w(64)-r(\d+)\.json").get("64", [])
     store = store_runs(parts)
     store_async = store_runs(parts, "BM_StoreAppendAsync")
     replay = {m.group(1): load(p) for p in parts.glob("replay-*.json")
@@ -326,6 +344,7 @@ def main(out_dir):
         "meta": load(parts / "meta.json") or {},
         "http_appends": {w: loadgen_row(runs) for w, runs in http.items()},
         "floor": {mode: loadgen_row(floor[mode]) for mode in ("http", "durable") if mode in floor},
+        "wrk": loadgen_row(wrk) if wrk else None,
         "store_appends": {t: stats(v) for t, v in store.items()},
         "store_runs": store,
         "store_async_appends": {n: stats(v) for n, v in store_async.items()},
@@ -336,7 +355,7 @@ def main(out_dir):
         "delivery": {s: delivery_row(runs) for s, runs in delivery.items()},
         "delivery_at_venue_pace": {s: delivery_row(runs) for s, runs in venue.items()},
     }
-    results["summary"] = summarize(http, store, store_async, peers, delivery, floor)
+    results["summary"] = summarize(http, store, store_async, peers, delivery, floor, wrk)
     (out / "results.json").write_text(json.dumps(results, indent=1) + "\n")
     (out / "results.md").write_text(markdown(results))
     print(markdown(results))
