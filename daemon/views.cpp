@@ -157,7 +157,8 @@ json::object seated_table_json(const Tournament::Meetings& met,
 json::object table_json(const LiveState& state, const Tournament& t, const projections::Game& game,
                         std::uint32_t round, const projections::SeatedTable& seated,
                         bool authorship, const Tournament::Meetings* met) {
-  json::object out = seated_table_json(met != nullptr ? *met : t.meetings_before(round), seated);
+  json::object out =
+      seated_table_json(met != nullptr ? *met : t.meetings_before(round, seated.players), seated);
   const projections::TableState* table = t.table(round, seated.number);
   auto blank = projections::blank_table(round, seated.number);
   if (table == nullptr) table = &blank;

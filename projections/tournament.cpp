@@ -143,6 +143,27 @@ Tournament::Meetings Tournament::meetings_before(std::uint32_t round) const {
   return met;
 }
 
+Tournament::Meetings Tournament::meetings_before(std::uint32_t round,
+                                                 const std::vector<std::string>& among) const {
+  Meetings met;
+  std::vector<const std::string*> here;  // the players of `among` at one earlier table
+  for (const auto& r : rounds) {
+    if (r.number >= round) continue;
+    for (const auto& table : r.tables) {
+      here.clear();
+      for (const auto& p : table.players) {
+        if (std::find(among.begin(), among.end(), p) != among.end()) here.push_back(&p);
+      }
+      for (const std::string* a : here) {
+        for (const std::string* b : here) {
+          if (*a != *b) met.emplace(*a, *b);
+        }
+      }
+    }
+  }
+  return met;
+}
+
 std::vector<std::pair<std::string, std::string>> Tournament::repeats_among(
     const Meetings& met, const std::vector<std::string>& players) {
   std::vector<std::pair<std::string, std::string>> out;

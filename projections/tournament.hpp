@@ -140,6 +140,9 @@ class Tournament {
   // Who sat at one table with whom in the rounds before `round`: each pair in both orders.
   using Meetings = std::set<std::pair<std::string, std::string>>;
   Meetings meetings_before(std::uint32_t round) const;
+  // The same, only the meetings between players of `among` (one table's: its answer needs no
+  // more, and a whole field's meetings cost milliseconds by round 5 of a big event).
+  Meetings meetings_before(std::uint32_t round, const std::vector<std::string>& among) const;
   // The pairs of `players` found in `met` (each once, in the order of `players`): the repeat
   // opponents a table seats.
   static std::vector<std::pair<std::string, std::string>> repeats_among(

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace tally::projections {
 namespace {
 
@@ -22,6 +24,35 @@ TEST(StreamNames, RoundTrip) {
   EXPECT_TRUE(parse_stream("judges").tournament.empty());
   EXPECT_TRUE(parse_stream("t/x/r/0/table/1").tournament.empty());
   EXPECT_TRUE(parse_stream("t/x/r/1/table/").tournament.empty());
+}
+
+// A table's answer asks only for the meetings among its own players (issue 26): the same pairs
+// as the whole field's meetings, restricted to them, and nothing of the round asked about.
+TEST(Tournament, MeetingsAmongSomePlayersAreTheFieldsMeetingsBetweenThem) {
+  TournamentBuilder b("t1", "catan");
+  for (int p = 1; p <= 12; ++p) b.player("p" + std::to_string(p), "P" + std::to_string(p));
+  b.seat({{"p1", "p2", "p3", "p4"}, {"p5", "p6", "p7", "p8"}, {"p9", "p10", "p11", "p12"}});
+  b.seat({{"p1", "p5", "p9", "p12"}, {"p2", "p6", "p10", "p3"}, {"p4", "p8", "p11", "p7"}});
+  b.seat({{"p1", "p6", "p11", "p4"}, {"p2", "p5", "p12", "p8"}, {"p3", "p7", "p9", "p10"}});
+  Tournament t = b.tournament();
+  const std::vector<std::vector<std::string>> tables = {
+      {"p1", "p6", "p11", "p4"}, {"p2", "p5", "p12", "p8"}, {"p3", "p7", "p9", "p10"}, {"p1"}, {}};
+  for (std::uint32_t round : {1u, 2u, 3u, 4u}) {
+    const Tournament::Meetings all = t.meetings_before(round);
+    for (const auto& among : tables) {
+      Tournament::Meetings want;
+      for (const auto& [a, b] : all) {
+        if (std::count(among.begin(), among.end(), a) && std::count(among.begin(), among.end(), b))
+          want.emplace(a, b);
+      }
+      EXPECT_EQ(t.meetings_before(round, among), want) << "round " << round;
+      EXPECT_EQ(Tournament::repeats_among(t.meetings_before(round, among), among),
+                Tournament::repeats_among(all, among));
+    }
+  }
+  // Round 3's table 1 met before: p1 and p4 in round 1, p4 and p11 in round 2.
+  EXPECT_EQ(Tournament::repeats_among(t.meetings_before(3, tables[0]), tables[0]),
+            (std::vector<std::pair<std::string, std::string>>{{"p1", "p4"}, {"p11", "p4"}}));
 }
 
 TEST(Tournament, FoldsSettingsPlayersRoundsAndDrops) {
