@@ -57,6 +57,9 @@ Router::Match Router::match(http::verb method, std::string_view path) const {
       if (!is_param(route.segments[i])) ok = route.segments[i] == segments[i];
     }
     if (!ok) continue;
+    // Parameters are kept only for the route taken; the others (same path, another method)
+    // only need to match, for the 405's Allow.
+    const bool taken = route.method == method && out.route == nullptr;
     std::map<std::string, std::string> params;
     for (std::size_t i = 0; i < segments.size() && ok; ++i) {
       const std::string& want = route.segments[i];
@@ -64,13 +67,13 @@ Router::Match Router::match(http::verb method, std::string_view path) const {
       auto decoded = percent_decode(segments[i]);
       if (!decoded || decoded->empty()) {
         ok = false;
-      } else {
-        params[want.substr(1, want.size() - 2)] = std::move(*decoded);
+      } else if (taken) {
+        params.emplace(want.substr(1, want.size() - 2), std::move(*decoded));
       }
     }
     if (!ok) continue;
     out.allowed.push_back(route.method);
-    if (route.method == method && out.route == nullptr) {
+    if (taken) {
       out.route = &route;
       out.params = std::move(params);
     }

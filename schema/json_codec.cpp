@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <unordered_map>
 
 namespace tally::schema {
 namespace {
@@ -43,6 +44,17 @@ bool is_boxed(capnp::StructSchema schema) {
 }
 
 std::string_view view(kj::StringPtr s) { return {s.cStr(), s.size()}; }
+
+// A field's JSON name, made once per field and thread: every body decoded and every event encoded
+// asks for it per member. The schema's name text lives as long as the program (compiled-in
+// schemas), so its address is the key.
+const std::string& json_name_of(capnp::StructSchema::Field field) {
+  thread_local std::unordered_map<const char*, std::string> names;
+  kj::StringPtr name = field.getProto().getName();
+  auto [it, added] = names.try_emplace(name.cStr());
+  if (added) it->second = json_name(view(name));
+  return it->second;
+}
 
 // What a JSON value is, as an error names it ("not a string"): a term of the rules catalog.
 i18n::Term kind_term(const json::value& v) {
@@ -166,7 +178,7 @@ class Decoder {
     if (union_fields.size() > 0) {
       std::vector<capnp::StructSchema::Field> present;
       for (auto field : union_fields) {
-        if (obj.contains(json_name(view(field.getProto().getName())))) present.push_back(field);
+        if (obj.contains(json_name_of(field))) present.push_back(field);
       }
       if (present.size() == 1) {
         decode_field(obj, present.front(), out);
@@ -174,7 +186,7 @@ class Decoder {
         std::string names;
         for (auto field : union_fields) {
           if (!names.empty()) names += ", ";
-          names += json_name(view(field.getProto().getName()));
+          names += json_name_of(field);
         }
         fail(i18n::Message("schema.union_one_of", {{"members", names}}));
       }
@@ -240,14 +252,14 @@ class Decoder {
   static std::optional<capnp::StructSchema::Field> find_field(capnp::StructSchema schema,
                                                               std::string_view json_key) {
     for (auto field : schema.getFields()) {
-      if (json_name(view(field.getProto().getName())) == json_key) return field;
+      if (json_name_of(field) == json_key) return field;
     }
     return std::nullopt;
   }
 
   void decode_field(const json::object& obj, capnp::StructSchema::Field field,
                     capnp::DynamicStruct::Builder out) {
-    std::string name = json_name(view(field.getProto().getName()));
+    const std::string& name = json_name_of(field);
     auto it = obj.find(name);
     bool absent = it == obj.end() || it->value().is_null();
     with_member(name, [&] {
@@ -609,7 +621,7 @@ bool is_table_result(Event::Payload::Which kind) {
 std::string payload_type(Event::Payload::Which kind) {
   auto schema = capnp::Schema::from<Event::Payload>();
   KJ_IF_MAYBE (field, schema.getFieldByDiscriminant(static_cast<std::uint16_t>(kind))) {
-    return json_name(view(field->getProto().getName()));
+    return json_name_of(*field);
   }
   return "unknown";
 }
@@ -621,7 +633,7 @@ boost::json::object encode(capnp::DynamicStruct::Reader in) {
     bool pointer =
         !field.getProto().isGroup() && is_pointer(field.getType()) && !is_json_text(field);
     if (pointer && is_optional(field) && !in.has(field)) continue;
-    out[json_name(view(field.getProto().getName()))] = encode_field(in, field);
+    out[json_name_of(field)] = encode_field(in, field);
   }
   KJ_IF_MAYBE (active, in.which()) {
     out[json_name(view(active->getProto().getName()))] = encode_field(in, *active);
