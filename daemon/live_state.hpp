@@ -4,7 +4,8 @@
 // Thread safety: apply() is called by the store's writer thread (one event at a time, in seq
 // order) and takes the lock exclusively for a few microseconds; readers go through read(), which
 // holds the lock shared while their function runs — keep those functions short and never append
-// from inside one. Standings are cached per tournament and recomputed when it changes.
+// from inside one (the lock spins briefly before it sleeps: BriefSharedMutex). Standings are
+// cached per tournament and recomputed when it changes.
 #pragma once
 
 #include "daemon/brief_shared_mutex.hpp"
