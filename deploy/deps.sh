@@ -40,6 +40,13 @@ if ((${#missing[@]} == 0)); then
   exit 0
 fi
 
+# apt's resolver would satisfy python3-matplotlib (deploy/bench.sh's plots) through scipy's
+# python3-pythran and with it libboost1.74-dev, which conflicts with the build's libboost1.81-dev
+# (seen on a fresh Debian 12 on 2026-12-02): say that it is not wanted.
+for p in "${missing[@]}"; do
+  [[ $p == python3-matplotlib ]] && missing+=(python3-pythran-)
+done
+
 echo "deps: installing ${missing[*]}"
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
