@@ -21,7 +21,9 @@ from pathlib import Path
 
 PEERS = ("redis", "postgres")  # the peers of issue 9; postgres-insert is a reference only
 GOALS = {
-    "http_vs_faster_peer": 1.0,
+    # Issue 26 replaced "HTTP appends ≥ 1.0x the faster peer": the durable floor (tallyd's own
+    # stack, group-committed fdatasync, no work) is itself below Redis on this machine.
+    "http_vs_floor_durable": 0.70,
     "store_vs_faster_peer": 1.5,
     "delivery_p99_ms_at_1000": 50.0,
     "rss_mib_at_5000": 200.0,
@@ -277,7 +279,8 @@ def markdown(r):
     add("| goal | target | measured | reached |")
     add("|---|---:|---:|---|")
     labels = {
-        "http_vs_faster_peer": ("HTTP appends at 64 connections / faster peer", "≥ 1.0x", x),
+        "http_vs_floor_durable": ("HTTP appends at 64 connections / durable HTTP floor", "≥ 0.70",
+                                  lambda v: "—" if v is None else f"{v:.2f}"),
         "store_vs_faster_peer": ("store append API (append_async, 64 in flight) / faster peer",
                                  "≥ 1.5x", x),
         "delivery_p99_ms_at_1000": ("write → delivery p99 at 1,000 screens", "< 50 ms",
