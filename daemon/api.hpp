@@ -121,8 +121,8 @@ class Api {
   std::optional<Response> unless_primary(const Exchange& ex) const;
   // Sends a write's answer once the standbys have its events (replicas_ack; at once without).
   void respond_when_replicated(const ExchangePtr& ex, Response answer, std::uint64_t last_seq);
-  // /healthz's and GET /v1/replication's word on the synchronous standbys (null without any).
-  json::value standby_json() const;
+  // /healthz's and GET /v1/replication's word on the synchronous standbys (replicas_ack).
+  static json::object standby_json(const StandbyAcks::State& s);
   // --- tournaments, players, rounds ---
   void create_tournament(const ExchangePtr& ex);
   void list_tournaments(const ExchangePtr& ex);

@@ -179,10 +179,10 @@ void Api::healthz(const ExchangePtr& ex) {
     out["ok"] = false;
     out["fenced"] = json::object{{"epoch", fence->epoch}, {"by", fence->by}, {"at", fence->at}};
   }
-  if (auto standby = standby_json(); standby.is_object()) {
-    const auto& s = standby.as_object();
-    if (s.at("missing").as_bool() && s.at("when_missing").as_string() == "wait") out["ok"] = false;
-    out["standby"] = standby;
+  if (replication_.acks.enabled()) {
+    const StandbyAcks::State s = replication_.acks.state();
+    if (s.standby_missing && !s.continue_alone) out["ok"] = false;  // writes wait for it
+    out["standby"] = standby_json(s);
   }
   ex->respond(json_response(ex->request, http::status::ok, out));
 }

@@ -38,9 +38,7 @@ void Api::respond_when_replicated(const ExchangePtr& ex, Response answer, std::u
   });
 }
 
-json::value Api::standby_json() const {
-  if (!replication_.acks.enabled()) return nullptr;
-  auto s = replication_.acks.state();
+json::object Api::standby_json(const StandbyAcks::State& s) {
   return json::object{
       {"required", s.required},       {"present", s.present},
       {"missing", s.standby_missing}, {"when_missing", s.continue_alone ? "alone" : "wait"},
@@ -84,7 +82,9 @@ void Api::replication_status(const ExchangePtr& ex) {
   } else {
     out["fenced"] = nullptr;
   }
-  out["standby"] = standby_json();
+  out["standby"] = replication_.acks.enabled()
+                       ? json::value(standby_json(replication_.acks.state()))
+                       : json::value(nullptr);
   // The followers of this server (a follower may be followed too): by their replica tokens.
   auto positions = replication_.source.positions();
   json::array followers = state_.read([&](const LiveState& s) {

@@ -272,12 +272,9 @@ void App::run() {
          auto alive = weak.lock();
          return alive ? alive->sessions() : 0;
        },
-       .standby = standby_acks.enabled() ? std::function([&standby_acks] {
-         auto s = standby_acks.state();
-         return Metrics::Gauges::Standby{s.required, s.present, s.waiting, s.answered_alone,
-                                         s.timed_out};
-       })
-                                         : nullptr,
+       .standby = standby_acks.enabled()
+                      ? std::function([&standby_acks] { return standby_acks.state(); })
+                      : nullptr,
        .fenced = [&leadership] { return leadership.fenced().has_value(); }});
   server->start();
   auto endpoint = server->local_endpoint();

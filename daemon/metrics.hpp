@@ -6,6 +6,8 @@
 // Thread safety: every method may be called from any thread (one mutex; updates are tiny).
 #pragma once
 
+#include "daemon/standby_acks.hpp"
+
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -32,14 +34,7 @@ class Metrics {
     std::function<std::size_t()> live_clients;
     // Synchronous standbys (replicas_ack), when set: the figures of StandbyAcks::State, and
     // whether this server is a former primary.
-    struct Standby {
-      unsigned required = 0;
-      unsigned present = 0;
-      std::size_t waiting = 0;
-      std::uint64_t answered_alone = 0;
-      std::uint64_t timed_out = 0;
-    };
-    std::function<Standby()> standby;
+    std::function<StandbyAcks::State()> standby;
     std::function<bool()> fenced;
   };
   // Set once the server and the hub exist.
