@@ -43,7 +43,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
 import { mountOutboxPanel } from "./outbox-panel.js";
-import { createSync } from "./outbox-sync.js";
+import { createSync, followOutbox } from "./outbox-sync.js";
 
 const JUDGES_KEY = "tallyd.judge-names"; // token tag → the judge's name, as the server answered
 
@@ -116,13 +116,6 @@ export async function mountJudgeOutbox(anchor, options) {
     onEntries();
   }
 
-  // A change of the outbox (here, or in another tab): read again, once for a burst.
-  let entriesTimer = null;
-  function entriesChanged() {
-    clearTimeout(entriesTimer);
-    entriesTimer = setTimeout(() => reload().catch(() => {}), 50);
-  }
-
   // An entry sent from the outbox while the judge was elsewhere: the table shown follows it.
   async function settled(entry, answer, outcome, own) {
     if (outcome === "sent") learnJudge(token(), answer.body);
@@ -187,13 +180,7 @@ export async function mountJudgeOutbox(anchor, options) {
       onSettled: settled,
       onPass: passed,
     });
-    outbox.onChange(entriesChanged);
-    window.addEventListener("online", () => {
-      render();
-      (options.onOnline || ignore)();
-    });
-    window.addEventListener("offline", render);
-    await reload();
+    await followOutbox(outbox, { reload, render, onOnline: options.onOnline || ignore });
   }
 
   return {

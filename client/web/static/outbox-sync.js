@@ -165,3 +165,20 @@ export function createSync({ outbox, mine, token, classify = outcomeOf, onSettle
 
   return { run, poke, start, sending: () => sending };
 }
+
+// Keeps a page's view of its outbox current: reads it again after a change (here or in another
+// tab; once for a burst), redraws when the browser goes online or offline, and reads it now.
+// Resolves once the first read is drawn.
+export function followOutbox(outbox, { reload, render, onOnline = () => {} }) {
+  let timer = null;
+  outbox.onChange(() => {
+    clearTimeout(timer);
+    timer = setTimeout(() => reload().catch(() => {}), 50);
+  });
+  window.addEventListener("online", () => {
+    render();
+    onOnline();
+  });
+  window.addEventListener("offline", render);
+  return reload();
+}

@@ -33,7 +33,7 @@ import { el, setChildren } from "./dom.js";
 import { localTime } from "./format.js";
 import { t } from "./i18n.js";
 import { OutboxFull, openOutbox, tokenTag } from "./outbox.js";
-import { createSync, outcomeOf } from "./outbox-sync.js";
+import { createSync, followOutbox, outcomeOf } from "./outbox-sync.js";
 import { refusalOf } from "./report-token.js";
 
 const ignore = () => {};
@@ -56,12 +56,6 @@ export async function mountReportOutbox(anchor, options) {
     const all = await outbox.all();
     entries = all.filter((e) => e.kind === "proposal" && e.tournament === tournamentId && e.round === scope.round && e.table === scope.table);
     render();
-  }
-
-  let entriesTimer = null;
-  function entriesChanged() {
-    clearTimeout(entriesTimer);
-    entriesTimer = setTimeout(() => reload().catch(() => {}), 50);
   }
 
   function line() {
@@ -159,13 +153,7 @@ export async function mountReportOutbox(anchor, options) {
       onSettled: settled,
       onPass: () => reload(),
     });
-    outbox.onChange(entriesChanged);
-    window.addEventListener("online", () => {
-      render();
-      (options.onOnline || ignore)();
-    });
-    window.addEventListener("offline", render);
-    await reload();
+    await followOutbox(outbox, { reload, render, onOnline: options.onOnline || ignore });
   }
 
   return {
