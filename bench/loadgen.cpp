@@ -208,8 +208,12 @@ class Screen : public std::enable_shared_from_this<Screen> {
     if (type == "snapshot") {
       snapshot_seq = seq;
       ++*ready_;
-    } else if (type == "event" || type == "standings") {
-      arrivals.push_back({type == "standings", seq, at});
+    } else if (type == "event") {
+      arrivals.push_back({false, seq, at});
+    } else if (type == "standings" || type == "standings_delta") {
+      // Since the live feed sends deltas (after the first standings, a "standings_delta" that
+      // the page applies to the standings it holds), a delta is the standings' arrival too.
+      arrivals.push_back({true, seq, at});
     }
   }
 
