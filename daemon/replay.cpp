@@ -163,7 +163,8 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
     try {
       state.apply(decoded);
     } catch (const kj::Exception& e) {
-      // Cap'n Proto reads lazily: a damaged field shows when the fold reaches it.
+      // An event of several segments is read lazily: a damaged field shows when the fold reaches
+      // it (one of a single segment was checked whole when it was decoded).
       throw damaged("one of events " + std::to_string(decoded.front().seq()) + "–" +
                         std::to_string(decoded.back().seq()),
                     e);

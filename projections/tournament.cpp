@@ -128,31 +128,21 @@ std::vector<const Player*> Tournament::absent_players() const {
   return out;
 }
 
-Tournament::Meetings Tournament::meetings_before(std::uint32_t round) const {
-  Meetings met;
-  for (const auto& r : rounds) {
-    if (r.number >= round) continue;
-    for (const auto& table : r.tables) {
-      for (const auto& a : table.players) {
-        for (const auto& b : table.players) {
-          if (a != b) met.emplace(a, b);
-        }
-      }
-    }
-  }
-  return met;
-}
+namespace {
 
-Tournament::Meetings Tournament::meetings_before(std::uint32_t round,
-                                                 const std::vector<std::string>& among) const {
-  Meetings met;
-  std::vector<const std::string*> here;  // the players of `among` at one earlier table
+// Who sat at one table with whom in the rounds before `round`, among the players `counted`
+// accepts: each pair in both orders.
+template <typename Counted>
+Tournament::Meetings meetings_of(const std::vector<Round>& rounds, std::uint32_t round,
+                                 Counted counted) {
+  Tournament::Meetings met;
+  std::vector<const std::string*> here;  // the counted players at one earlier table
   for (const auto& r : rounds) {
     if (r.number >= round) continue;
     for (const auto& table : r.tables) {
       here.clear();
       for (const auto& p : table.players) {
-        if (std::find(among.begin(), among.end(), p) != among.end()) here.push_back(&p);
+        if (counted(p)) here.push_back(&p);
       }
       for (const std::string* a : here) {
         for (const std::string* b : here) {
@@ -162,6 +152,19 @@ Tournament::Meetings Tournament::meetings_before(std::uint32_t round,
     }
   }
   return met;
+}
+
+}  // namespace
+
+Tournament::Meetings Tournament::meetings_before(std::uint32_t round) const {
+  return meetings_of(rounds, round, [](const std::string&) { return true; });
+}
+
+Tournament::Meetings Tournament::meetings_before(std::uint32_t round,
+                                                 const std::vector<std::string>& among) const {
+  return meetings_of(rounds, round, [&among](const std::string& p) {
+    return std::find(among.begin(), among.end(), p) != among.end();
+  });
 }
 
 std::vector<std::pair<std::string, std::string>> Tournament::repeats_among(
