@@ -10,6 +10,8 @@ packages=(
   # libraries (Debian 12 "bookworm" names)
   libboost1.81-dev libboost-json1.81-dev librocksdb-dev capnproto libcapnp-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
+  # the server's allocator (tcmalloc, CMakeLists.txt: TALLY_TCMALLOC)
+  libgoogle-perftools-dev
   # the README's tour uses curl; the TLS tests make a certificate with openssl
   curl openssl
   # the page tests: Chromium headless, driven from node (playwright-core comes from npm ci)
