@@ -5,10 +5,11 @@
 
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 
 namespace tally::schema {
 namespace {
@@ -55,6 +56,76 @@ const std::string& json_name_of(capnp::StructSchema::Field field) {
   if (added) it->second = json_name(view(name));
   return it->second;
 }
+
+// What the decoder needs of a struct's fields, read once per struct and thread: finding the
+// field a member names, and what its annotations say, otherwise walks the schema again for every
+// member of every body.
+struct FieldInfo {
+  std::string_view json;  // its JSON name (json_name_of's text, kept as long as the thread)
+  capnp::StructSchema::Field field;
+  bool optional;
+  bool json_text;
+  bool group;
+};
+
+struct StructFields {
+  std::vector<FieldInfo> all;        // in the schema's order
+  std::vector<FieldInfo> non_union;  // required unless $optional
+  std::vector<FieldInfo> in_union;   // exactly one of them
+};
+
+FieldInfo field_info(capnp::StructSchema::Field field) {
+  return {json_name_of(field), field, is_optional(field), is_json_text(field),
+          field.getProto().isGroup()};
+}
+
+const StructFields& fields_of(capnp::StructSchema schema) {
+  thread_local std::unordered_map<std::uint64_t, StructFields> tables;
+  auto [it, added] = tables.try_emplace(schema.getProto().getId());
+  if (added) {
+    for (auto field : schema.getFields()) it->second.all.push_back(field_info(field));
+    for (auto field : schema.getNonUnionFields()) it->second.non_union.push_back(field_info(field));
+    for (auto field : schema.getUnionFields()) it->second.in_union.push_back(field_info(field));
+  }
+  return it->second;
+}
+
+// An enum's choices by JSON name, once per enum and thread.
+const std::vector<std::pair<std::string, capnp::EnumSchema::Enumerant>>& enumerants_of(
+    capnp::EnumSchema schema) {
+  thread_local std::unordered_map<std::uint64_t,
+                                  std::vector<std::pair<std::string, capnp::EnumSchema::Enumerant>>>
+      tables;
+  auto [it, added] = tables.try_emplace(schema.getProto().getId());
+  if (added) {
+    for (auto e : schema.getEnumerants()) {
+      it->second.emplace_back(json_name(view(e.getProto().getName())), e);
+    }
+  }
+  return it->second;
+}
+
+// A callable passed down and called before the call returns, without std::function's copy (or
+// its allocation, when the lambda holds more than two references).
+template <typename Signature>
+class CallbackRef;
+
+template <typename R, typename... Args>
+class CallbackRef<R(Args...)> {
+ public:
+  template <typename F>
+  requires(!std::is_same_v<std::remove_cvref_t<F>, CallbackRef>)
+      CallbackRef(F&& f)  // NOLINT: converts from any callable, as std::function does
+      : object_(const_cast<void*>(static_cast<const void*>(&f))),
+        call_([](void* object, Args... args) -> R {
+          return (*static_cast<std::remove_reference_t<F>*>(object))(std::forward<Args>(args)...);
+        }) {}
+  R operator()(Args... args) const { return call_(object_, std::forward<Args>(args)...); }
+
+ private:
+  void* object_;
+  R (*call_)(void*, Args...);
+};
 
 // What a JSON value is, as an error names it ("not a string"): a term of the rules catalog.
 i18n::Term kind_term(const json::value& v) {
@@ -155,70 +226,80 @@ class Decoder {
   }
 
   void decode_struct(const json::object& obj, capnp::DynamicStruct::Builder out) {
-    auto schema = out.getSchema();
-    std::string saved_player = player_;
+    const StructFields& fields = fields_of(out.getSchema());
+    std::string_view saved_player = player_;
     if (auto it = obj.find("player"); it != obj.end() && it->value().is_string()) {
-      player_ = std::string(it->value().as_string());
+      player_ = it->value().as_string();
     }
 
     // Every member must name a field.
     for (const auto& member : obj) {
-      if (!find_field(schema, member.key())) {
+      if (!find_field(fields, member.key())) {
         with_member(member.key(), [&] { fail(i18n::Message("schema.not_a_field")); });
       }
     }
 
     // Every field outside a union: required unless $optional.
-    for (auto field : schema.getNonUnionFields()) {
+    for (const FieldInfo& field : fields.non_union) {
       decode_field(obj, field, out);
     }
 
     // A union: exactly one of its members.
-    auto union_fields = schema.getUnionFields();
-    if (union_fields.size() > 0) {
-      std::vector<capnp::StructSchema::Field> present;
-      for (auto field : union_fields) {
-        if (obj.contains(json_name_of(field))) present.push_back(field);
+    if (!fields.in_union.empty()) {
+      const FieldInfo* present = nullptr;
+      std::size_t count = 0;
+      for (const FieldInfo& field : fields.in_union) {
+        if (obj.contains(field.json)) {
+          present = &field;
+          ++count;
+        }
       }
-      if (present.size() == 1) {
-        decode_field(obj, present.front(), out);
+      if (count == 1) {
+        decode_field(obj, *present, out);
       } else {
         std::string names;
-        for (auto field : union_fields) {
+        for (const FieldInfo& field : fields.in_union) {
           if (!names.empty()) names += ", ";
-          names += json_name_of(field);
+          names += field.json;
         }
         fail(i18n::Message("schema.union_one_of", {{"members", names}}));
       }
     }
-    player_ = std::move(saved_player);
+    player_ = saved_player;
   }
 
  private:
+  // Where the decoder is, for the errors: the path grows and shrinks as a stack; the field and the
+  // player are views of the body's keys and strings (or of the field names kept per thread), which
+  // outlive the decoding.
   std::string path_;
-  std::string field_;
-  std::string player_;
+  std::string_view field_;
+  std::string_view player_;
 
   template <typename F>
   void with_member(std::string_view name, F&& body) {
-    std::string saved_path = path_, saved_field = field_;
-    path_ = path_.empty() ? std::string(name) : path_ + "." + std::string(name);
-    field_ = std::string(name);
+    std::size_t mark = path_.size();
+    std::string_view saved_field = field_;
+    if (!path_.empty()) path_ += '.';
+    path_ += name;
+    field_ = name;
     body();
-    path_ = std::move(saved_path);
-    field_ = std::move(saved_field);
+    path_.resize(mark);
+    field_ = saved_field;
   }
 
   template <typename F>
   void with_index(std::size_t i, F&& body) {
-    std::string saved = path_;
-    path_ += "[" + std::to_string(i) + "]";
+    std::size_t mark = path_.size();
+    path_ += '[';
+    path_ += std::to_string(i);
+    path_ += ']';
     body();
-    path_ = std::move(saved);
+    path_.resize(mark);
   }
 
   void fail(i18n::Message message) {
-    errors.push_back({path_, field_, player_, std::move(message)});
+    errors.push_back({path_, std::string(field_), std::string(player_), std::move(message)});
   }
 
   // A JSON-text member is stored as Boost.JSON writes it back and read again with Boost.JSON.
@@ -249,30 +330,29 @@ class Decoder {
     }
   }
 
-  static std::optional<capnp::StructSchema::Field> find_field(capnp::StructSchema schema,
-                                                              std::string_view json_key) {
-    for (auto field : schema.getFields()) {
-      if (json_name_of(field) == json_key) return field;
+  static const FieldInfo* find_field(const StructFields& fields, std::string_view json_key) {
+    for (const FieldInfo& field : fields.all) {
+      if (field.json == json_key) return &field;
     }
-    return std::nullopt;
+    return nullptr;
   }
 
-  void decode_field(const json::object& obj, capnp::StructSchema::Field field,
+  void decode_field(const json::object& obj, const FieldInfo& info,
                     capnp::DynamicStruct::Builder out) {
-    const std::string& name = json_name_of(field);
-    auto it = obj.find(name);
+    capnp::StructSchema::Field field = info.field;
+    auto it = obj.find(info.json);
     bool absent = it == obj.end() || it->value().is_null();
-    with_member(name, [&] {
+    with_member(info.json, [&] {
       if (absent) {
-        if (!is_optional(field)) fail(i18n::Message("schema.required"));
+        if (!info.optional) fail(i18n::Message("schema.required"));
         return;
       }
       const json::value& v = it->value();
-      if (field.getProto().isGroup()) {
+      if (info.group) {
         decode_struct(v, out.get(field).as<capnp::DynamicStruct>());
         return;
       }
-      if (is_json_text(field)) {
+      if (info.json_text) {
         if (!v.is_object()) {
           fail(not_the_kind("schema.expected.object", v));
           return;
@@ -294,11 +374,10 @@ class Decoder {
 
   // Where a decoded value goes: `set` stores a scalar; `init` makes a struct (no size) or a list
   // (with size) in place. Type-erased: the recursion would otherwise instantiate without end.
-  using Setter = std::function<void(const capnp::DynamicValue::Reader&)>;
-  using Initializer = std::function<capnp::DynamicValue::Builder(std::optional<unsigned>)>;
+  using Setter = CallbackRef<void(const capnp::DynamicValue::Reader&)>;
+  using Initializer = CallbackRef<capnp::DynamicValue::Builder(std::optional<unsigned>)>;
 
-  void decode_value(const json::value& v, capnp::Type type, const Setter& set,
-                    const Initializer& init) {
+  void decode_value(const json::value& v, capnp::Type type, Setter set, Initializer init) {
     using W = capnp::schema::Type::Which;
     switch (type.which()) {
       case W::VOID:
@@ -343,8 +422,8 @@ class Decoder {
           return fail(i18n::Message("schema.expected.choice", {{"choices", enumerant_list(schema)},
                                                                {"actual", kind_term(v)}}));
         }
-        for (auto e : schema.getEnumerants()) {
-          if (json_name(view(e.getProto().getName())) == std::string_view(v.as_string())) {
+        for (const auto& [name, e] : enumerants_of(schema)) {
+          if (name == std::string_view(v.as_string())) {
             set(capnp::DynamicEnum(e));
             return;
           }
@@ -402,8 +481,7 @@ class Decoder {
     }
   }
 
-  void decode_integer(const json::value& v, IntRange range, bool unsigned_field,
-                      const Setter& set) {
+  void decode_integer(const json::value& v, IntRange range, bool unsigned_field, Setter set) {
     // The bounds of the field's type, shown as they are: they are not quantities, and a uint64's
     // maximum does not fit a message's integer.
     auto out_of_range = [&](std::optional<i18n::Term> actual = std::nullopt) {
