@@ -20,10 +20,16 @@ Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::s
   return state_.read([&](const LiveState& s) {
     TableRef ref;
     if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    json::object out = table_json(s, *ref.tournament, *ref.game, ref.round, *ref.seated);
-    out["seq"] = r.last_seq;
-    for (auto& [key, value] : extra) out[key] = std::move(value);
-    Response response = json_response(ex->request, status, out);
+    // Written straight into the body: table_json's members, then the write's own.
+    std::string body;
+    body.reserve(1024);
+    JsonWriter out(body);
+    out.begin_object();
+    write_table_members(out, s, *ref.tournament, *ref.game, ref.round, *ref.seated);
+    out.key("seq").number(std::uint64_t{r.last_seq});
+    for (const auto& [key, value] : extra) out.key(key).value(value);
+    out.end_object();
+    Response response = json_text_response(ex->request, status, std::move(body));
     response.set(http::field::etag, etag(r.stream_version));
     return response;
   });

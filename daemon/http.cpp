@@ -5,8 +5,6 @@
 
 namespace tally::daemon {
 
-namespace {
-
 Response json_text_response(const Request& request, http::status status, std::string text) {
   Response response(status, request.version());
   response.set(http::field::content_type, "application/json");
@@ -15,8 +13,6 @@ Response json_text_response(const Request& request, http::status status, std::st
   response.prepare_payload();
   return response;
 }
-
-}  // namespace
 
 Response json_response(const Request& request, http::status status, const json::value& body) {
   return json_text_response(request, status, json::serialize(body));

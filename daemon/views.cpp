@@ -182,6 +182,65 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
   return out;
 }
 
+void write_table_members(JsonWriter& out, const LiveState& state, const Tournament& t,
+                         const projections::Game& game, std::uint32_t round,
+                         const projections::SeatedTable& seated) {
+  // seated_table_json's members
+  out.key("table").number(std::uint64_t{seated.number});
+  out.key("players").begin_array();
+  for (const auto& p : seated.players) out.string(p);
+  out.end_array();
+  out.key("league");
+  if (seated.league.empty()) {
+    out.null();
+  } else {
+    out.string(seated.league);
+  }
+  if (!seated.rating_leagues.empty()) {
+    out.key("rating_leagues").begin_array();
+    for (const auto& l : seated.rating_leagues) out.string(l);
+    out.end_array();
+  }
+  out.key("repeats").begin_array();
+  for (const auto& [a, b] :
+       Tournament::repeats_among(t.meetings_before(round, seated.players), seated.players)) {
+    out.begin_array().string(a).string(b).end_array();
+  }
+  out.end_array();
+
+  // table_json's own
+  const projections::TableState* table = t.table(round, seated.number);
+  auto blank = projections::blank_table(round, seated.number);
+  if (table == nullptr) table = &blank;
+  std::string result;  // written first: the status before it says whether there is one
+  result.reserve(1024);
+  JsonWriter result_writer(result);
+  bool reported = game.write_table_result(result_writer, t, *table);
+  out.key("status").string(reported ? "reported" : "open");
+  out.key("version").number(std::uint64_t{table->version});
+  out.key("result");
+  if (reported) {
+    out.raw(result);
+  } else {
+    out.null();
+  }
+  if (const projections::Action* entry = table->result()) {
+    auto e = entry->envelope();
+    out.key("entered_by")
+        .begin_object()
+        .key("id")
+        .string(text(e.getAuthor()))
+        .key("name")
+        .string(author_name(state, text(e.getAuthor())))
+        .end_object();
+    out.key("entered_at").string(iso_time(e.getRecordedAt()));
+    out.key("result_seq").number(std::uint64_t{entry->seq()});
+    out.key("corrected").boolean(e.getSupersedes() != 0);
+    if (e.getSupersedes() != 0) out.key("correction_reason").string(text(e.getReason()));
+  }
+  for (const auto& [key, value] : game.table_extras(t, *table)) out.key(key).value(value);
+}
+
 json::object round_json(const LiveState& state, const Tournament& t, const projections::Game& game,
                         const projections::Round& round, bool authorship) {
   json::array tables;

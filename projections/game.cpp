@@ -40,6 +40,14 @@ RuleErrors Game::check_action(const Tournament& tournament, const TableState& ta
 
 boost::json::object Game::table_extras(const Tournament&, const TableState&) const { return {}; }
 
+bool Game::write_table_result(JsonWriter& out, const Tournament& tournament,
+                              const TableState& table) const {
+  std::optional<boost::json::object> result = table_result(tournament, table);
+  if (!result) return false;
+  out.value(*result);
+  return true;
+}
+
 boost::json::object Game::describe_action(const Tournament&, const TableState&,
                                           const Action&) const {
   return {};

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "i18n/message.hpp"
+#include "projections/json_writer.hpp"
 #include "projections/tournament.hpp"
 #include "schema/tally.capnp.h"
 
@@ -25,9 +26,9 @@ namespace tally::projections {
 
 // One reason an action is refused, as the API shows it: {"rule","player","field","message"}.
 struct RuleError {
-  std::string rule;     // the spec's id: "C-7", "G-2", "witch", … ("schema" for structure)
-  std::string player;   // the player concerned, if any
-  std::string field;    // the request field concerned, if any
+  std::string rule;       // the spec's id: "C-7", "G-2", "witch", … ("schema" for structure)
+  std::string player;     // the player concerned, if any
+  std::string field;      // the request field concerned, if any
   i18n::Message message;  // for people: rendered in the reader's language, players by name
   // Values that would have been accepted instead, when the rule can tell (AGoT: the houses a
   // refused pick could take). Shown as "accepted" in the error entry.
@@ -170,7 +171,16 @@ class Game {
   virtual std::optional<boost::json::object> table_result(const Tournament& tournament,
                                                           const TableState& table) const = 0;
 
-  // Anything a table shows beyond seating and result (AGoT: "houses"). Default: nothing.
+  // The same result written as JSON text, byte for byte what serializing table_result() gives;
+  // false (nothing written) while the table has no result. The answer to every write carries
+  // its table, and building that result as objects cost more than the rules that computed it.
+  // Default: table_result() serialized; a game whose results are written on every write writes
+  // them directly (Carcassonne).
+  virtual bool write_table_result(JsonWriter& out, const Tournament& tournament,
+                                  const TableState& table) const;
+
+  // Anything a table shows beyond seating and result (AGoT: "houses"). Default: nothing. Its
+  // members are added after the table's own and never replace one of them.
   virtual boost::json::object table_extras(const Tournament& tournament,
                                            const TableState& table) const;
 

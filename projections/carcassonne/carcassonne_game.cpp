@@ -111,11 +111,17 @@ class CarcassonneGame final : public projections::Game {
 
   std::optional<json::object> table_result(const Tournament& t,
                                            const TableState& table) const override {
-    const SeatedTable* seated = seated_table(t, table);
-    if (seated == nullptr) return std::nullopt;
-    auto outcome = table_outcome(*seated, &table, table.round, read_rules(t.rules));
+    auto outcome = outcome_of(t, table);
     if (!outcome) return std::nullopt;
     return outcome_json(*outcome);
+  }
+
+  bool write_table_result(JsonWriter& out, const Tournament& t,
+                          const TableState& table) const override {
+    auto outcome = outcome_of(t, table);
+    if (!outcome) return false;
+    write_outcome(out, *outcome);
+    return true;
   }
 
   json::object table_extras(const Tournament& t, const TableState& table) const override {
@@ -206,6 +212,13 @@ class CarcassonneGame final : public projections::Game {
   }
 
  private:
+  // The table's outcome (its result in effect, or a bye), for both forms of table_result.
+  static std::optional<TableOutcome> outcome_of(const Tournament& t, const TableState& table) {
+    const SeatedTable* seated = seated_table(t, table);
+    if (seated == nullptr) return std::nullopt;
+    return table_outcome(*seated, &table, table.round, read_rules(t.rules));
+  }
+
   static RuleErrors check_scoring(const SeatedTable& seated, const TableState& table,
                                   schema::CarcassonneScoring::Reader scoring,
                                   std::uint64_t supersedes, const TournamentRules& rules) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "projections/carcassonne/rules.hpp"
+#include "projections/json_writer.hpp"
 #include "projections/rational.hpp"
 #include "projections/tournament.hpp"
 
@@ -46,5 +47,9 @@ std::optional<TableOutcome> table_outcome(const projections::SeatedTable& seated
 
 // The API's table result: {"players":[{"player","score","place","points","lines"}]}.
 boost::json::object outcome_json(const TableOutcome& outcome);
+
+// The same, written as text (the answer to every write): exactly what serializing outcome_json()
+// gives.
+void write_outcome(JsonWriter& out, const TableOutcome& outcome);
 
 }  // namespace tally::projections::carcassonne

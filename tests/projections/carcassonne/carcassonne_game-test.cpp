@@ -50,6 +50,20 @@ RuleErrors check(TournamentBuilder& b, std::uint32_t round, std::uint32_t table,
                              proposed->getRoot<schema::Event>().asReader());
 }
 
+// The result as the answer to a write carries it (written as text) must be byte for byte the
+// result as every read shows it (built as an object, then serialized); nullopt agrees with false.
+void expect_written_result_is_the_object(const projections::Tournament& t,
+                                         const projections::TableState& table) {
+  std::string text;
+  tally::JsonWriter writer(text);
+  bool written = game().write_table_result(writer, t, table);
+  auto object = game().table_result(t, table);
+  ASSERT_EQ(written, object.has_value()) << "table " << table.round << "/" << table.table;
+  if (object) {
+    EXPECT_EQ(text, json::serialize(*object));
+  }
+}
+
 bool has_rule(const RuleErrors& errors, std::string_view rule, std::string_view player = {}) {
   return std::any_of(errors.begin(), errors.end(), [&](const projections::RuleError& e) {
     return e.rule == rule && (player.empty() || e.player == player);
@@ -267,6 +281,10 @@ TEST(Results, WinDrawLossAndTheBye) {
   EXPECT_EQ(bye->at("players").as_array()[0].at("points").at("exact"), "1");
   EXPECT_EQ(bye->at("players").as_array()[0].at("lines").as_array()[0].at("rule"), "bye");
   EXPECT_TRUE(has_rule(check(b, 1, 3, Which::CARCASSONNE_RESULT, result_body({{"p5", 0}})), "bye"));
+  expect_written_result_is_the_object(t, *t.table(1, 1));
+  expect_written_result_is_the_object(t, *t.table(1, 2));
+  expect_written_result_is_the_object(t, bye_state);
+  expect_written_result_is_the_object(t, projections::TableState{1, 4, 0, {}});  // not seated
 }
 
 TEST(Results, LargerTablesGiveRoundPointsWithTiesSplit) {
@@ -285,6 +303,7 @@ TEST(Results, LargerTablesGiveRoundPointsWithTiesSplit) {
   EXPECT_EQ(players[2].at("points").at("exact"), "5/2");
   EXPECT_EQ(players[3].at("points").at("exact"), "1");
   EXPECT_EQ(players[3].at("lines").as_array()[0].at("rule"), "place");
+  expect_written_result_is_the_object(t, *t.table(1, 1));
   auto rows = game().standings(t).at("rows").as_array();
   EXPECT_TRUE(rows[0].as_object().contains("round_points"));
   EXPECT_FALSE(rows[0].as_object().contains("wins"));
@@ -398,6 +417,7 @@ TEST(WholeEvent, SixteenPlayersFiveRoundsOfSwiss) {
   auto t = b.tournament();
   for (const auto& [key, table] : t.tables) {
     EXPECT_TRUE(game().table_result(t, table).has_value()) << key.first << "/" << key.second;
+    expect_written_result_is_the_object(t, table);
   }
   EXPECT_TRUE(game().notices(t).empty());
   int all_starts = 0;

@@ -1,0 +1,87 @@
+// JsonWriter writes exactly the bytes Boost.JSON's serializer writes for the same value: the
+// answers written as text must not differ from the ones built as objects (escapes, numbers,
+// points, nesting).
+#include "projections/json_writer.hpp"
+
+#include "projections/rational.hpp"
+
+#include <gtest/gtest.h>
+#include <boost/json.hpp>
+
+#include <string>
+
+namespace tally {
+namespace {
+
+namespace json = boost::json;
+
+std::string written_string(std::string_view text) {
+  std::string out;
+  JsonWriter(out).string(text);
+  return out;
+}
+
+TEST(JsonWriter, EveryByteIsEscapedAsBoostEscapesIt) {
+  for (int c = 0; c < 256; ++c) {
+    std::string text = "a";
+    text += static_cast<char>(c);
+    text += "b";
+    EXPECT_EQ(written_string(text), json::serialize(json::string_view(text))) << "byte " << c;
+  }
+  for (std::string_view text : {"", "Dvořák", "Žofie \"Žofka\" Nováková", "tab\there\\", "Ďábel"}) {
+    EXPECT_EQ(written_string(text), json::serialize(json::string_view(text))) << text;
+  }
+}
+
+TEST(JsonWriter, ObjectsArraysAndScalarsAsBoostWritesThem) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object();
+  w.key("table").number(std::uint64_t{7});
+  w.key("players").begin_array().string("p1").string("p\"2").end_array();
+  w.key("league").null();
+  w.key("empty").begin_array().end_array();
+  w.key("nested").begin_object().key("a").begin_array().begin_array().number(std::int64_t{-3});
+  w.end_array().begin_object().end_object().end_array().end_object();
+  w.key("flags").begin_array().boolean(true).boolean(false).end_array();
+  w.key("big").number(std::uint64_t{18446744073709551615ull});
+  w.key("small").number(std::int64_t{-9223372036854775807ll - 1});
+  w.key("kept").value(json::parse(R"({"x":[1.5,"y",null,{"z":true}]})"));
+  w.key("raw").raw(R"([1,2])");
+  w.key("k\ney").string("v");
+  w.end_object();
+
+  json::object expected;
+  expected["table"] = 7u;
+  expected["players"] = json::array{"p1", "p\"2"};
+  expected["league"] = nullptr;
+  expected["empty"] = json::array{};
+  expected["nested"] = json::object{{"a", json::array{json::array{-3}, json::object{}}}};
+  expected["flags"] = json::array{true, false};
+  expected["big"] = 18446744073709551615ull;
+  expected["small"] = -9223372036854775807ll - 1;
+  expected["kept"] = json::parse(R"({"x":[1.5,"y",null,{"z":true}]})");
+  expected["raw"] = json::array{1, 2};
+  expected["k\ney"] = "v";
+  EXPECT_EQ(out, json::serialize(expected));
+}
+
+TEST(JsonWriter, PointsAsRationalToJson) {
+  for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
+                     Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
+    std::string out;
+    JsonWriter(out).points(r);
+    EXPECT_EQ(out, json::serialize(r.to_json())) << r.str();
+    // … and among other members, before and after it.
+    std::string among;
+    JsonWriter w(among);
+    w.begin_array().begin_object().key("points").points(r).key("next").number(std::int64_t{1});
+    w.end_object().points(r).points(r).end_array();
+    json::array expected{json::object{{"points", r.to_json()}, {"next", 1}}, r.to_json(),
+                         r.to_json()};
+    EXPECT_EQ(among, json::serialize(expected)) << r.str();
+  }
+}
+
+}  // namespace
+}  // namespace tally
