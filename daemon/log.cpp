@@ -101,20 +101,29 @@ void write(Level level, std::string_view message, boost::json::object fields) {
   using namespace std::chrono;
   auto now = duration_cast<microseconds>(system_clock::now().time_since_epoch()).count();
   // Written out member by member (a line per request: an object holding the line would cost
-  // more than its text).
-  std::string text = "{\"ts\":\"";
-  text += iso_time(now);
-  text += "\",\"level\":\"";
-  text += name(level);
-  text += "\",\"msg\":";
-  text += boost::json::serialize(boost::json::string_view(message));
+  // more than its text), in the bytes boost::json::serialize would write.
+  std::string text;
+  text.reserve(256);
+  JsonWriter line(text);
+  line.begin_object();
+  line.key("ts").string(iso_time(now));
+  line.key("level").string(name(level));
+  line.key("msg").string(message);
   for (const auto& [key, value] : fields) {
-    text += ',';
-    text += boost::json::serialize(key);
-    text += ':';
-    text += boost::json::serialize(value);
+    line.key(key);
+    // Strings and integers (nearly every member) without a serializer each.
+    if (value.is_string()) {
+      line.string(value.get_string());
+    } else if (value.is_int64()) {
+      line.number(value.get_int64());
+    } else if (value.is_uint64()) {
+      line.number(value.get_uint64());
+    } else {
+      line.value(value);
+    }
   }
-  text += "}\n";
+  line.end_object();
+  text += '\n';
   Sink::instance().add(text, level >= Level::warn);
 }
 

@@ -14,6 +14,7 @@
 #include <barrier>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string_view>
 #include <thread>
 
@@ -105,6 +106,25 @@ TEST_F(Api, TheOrganizerTokenFileIsPrivateAndNeverLogged) {
   EXPECT_EQ(log.find(token), std::string::npos);
   EXPECT_EQ(log.find(token.substr(4, 20)), std::string::npos);
   EXPECT_NE(log.find("organizer.token"), std::string::npos);  // the path is logged
+  // Every line is one JSON object: when, how bad, what, and the members as their types.
+  std::istringstream lines(log);
+  bool request_seen = false;
+  for (std::string line; std::getline(lines, line);) {
+    boost::system::error_code ec;
+    json::value v = json::parse(line, ec);
+    ASSERT_FALSE(ec) << line;
+    ASSERT_TRUE(v.is_object()) << line;
+    EXPECT_TRUE(v.at("ts").is_string() && v.at("level").is_string() && v.at("msg").is_string())
+        << line;
+    if (line.find(kRequestLine) != std::string::npos) {
+      request_seen = true;
+      EXPECT_EQ(v.at("msg"), "request");
+      EXPECT_EQ(v.at("status"), 200);
+      EXPECT_TRUE(v.at("latency_us").is_int64()) << line;
+      EXPECT_EQ(json::serialize(v), line);  // written as Boost.JSON writes it
+    }
+  }
+  EXPECT_TRUE(request_seen);
 }
 
 TEST_F(Api, EveryErrorIsProblemJsonNamingTheField) {
