@@ -9,24 +9,22 @@ namespace tally::daemon {
 
 std::variant<json::object, Response> parse_object(const Exchange& ex) {
   if (ex.request.body().empty()) return json::object();
-  boost::system::error_code ec;
-  json::parse_options options;
-  options.max_depth = 32;
-  json::value value = json::parse(ex.request.body(), ec, {}, options);
-  if (ec) {
+  ParsedJson parsed = parse_json_checking_keys(ex.request.body(), 32);
+  if (parsed.error) {
     // The parser's own words (English) go in as they are.
     return problem(ex, http::status::bad_request,
-                   i18n::Message("api.body.not_json", {{"error", ec.message()}}));
+                   i18n::Message("api.body.not_json", {{"error", parsed.error.message()}}));
   }
-  if (!value.is_object()) {
+  if (!parsed.value.is_object()) {
     return problem(ex, http::status::bad_request, "api.body.not_object");
   }
-  if (auto key = first_duplicate_key(ex.request.body())) {
-    return problem(ex, http::status::bad_request,
-                   i18n::Message("api.body.duplicate_key", {{"key", *key}}),
-                   {{"request", "", *key, i18n::Message("api.body.duplicate_key_entry")}});
+  if (parsed.duplicate) {
+    return problem(
+        ex, http::status::bad_request,
+        i18n::Message("api.body.duplicate_key", {{"key", *parsed.duplicate}}),
+        {{"request", "", *parsed.duplicate, i18n::Message("api.body.duplicate_key_entry")}});
   }
-  return std::move(value.as_object());
+  return std::move(parsed.value.as_object());
 }
 
 BodyFields::BodyFields(const json::object& body, std::initializer_list<std::string_view> allowed)
