@@ -144,12 +144,12 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     int status = static_cast<int>(response.result_int());
     if (ex) {
       metrics_.count_request(ex->route, method, status, took.count());
-      log::info("request", {{"request_id", ex->request_id},
-                            {"judge", ex->identity.id},
-                            {"method", method},
-                            {"route", ex->route},
-                            {"status", status},
-                            {"latency_us", static_cast<std::int64_t>(took.count() * 1e6)}});
+      log::request({.request_id = ex->request_id,
+                    .judge = ex->identity.id,
+                    .method = method,
+                    .route = ex->route,
+                    .status = status,
+                    .latency_us = static_cast<std::int64_t>(took.count() * 1e6)});
     }
     respond(std::move(response));
   };

@@ -11,6 +11,7 @@
 
 #include <boost/json/object.hpp>
 
+#include <cstdint>
 #include <string_view>
 
 namespace tally::daemon::log {
@@ -19,6 +20,18 @@ enum class Level { debug, info, warn, error };
 
 void set_level(Level level);
 void write(Level level, std::string_view message, boost::json::object fields = {});
+// The line of one answered request (info, "request"): written member by member, as
+// info("request", {...}) would write the same members, without building the object — one such
+// line per request was ~5% of a table write's instructions.
+struct RequestLine {
+  std::string_view request_id;
+  std::string_view judge;
+  std::string_view method;
+  std::string_view route;
+  int status = 0;
+  std::int64_t latency_us = 0;
+};
+void request(const RequestLine& line);
 // Writes the lines still waiting.
 void flush();
 inline void info(std::string_view m, boost::json::object f = {}) {
