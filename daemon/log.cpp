@@ -123,19 +123,7 @@ void write(Level level, std::string_view message, boost::json::object fields) {
   text.reserve(256);
   JsonWriter line(text);
   begin_line(line, level, message);
-  for (const auto& [key, value] : fields) {
-    line.key(key);
-    // Strings and integers (nearly every member) without a serializer each.
-    if (value.is_string()) {
-      line.string(value.get_string());
-    } else if (value.is_int64()) {
-      line.number(value.get_int64());
-    } else if (value.is_uint64()) {
-      line.number(value.get_uint64());
-    } else {
-      line.value(value);
-    }
-  }
+  for (const auto& [key, value] : fields) line.key(key).value(value);
   end_line(text, line, level);
 }
 

@@ -152,6 +152,30 @@ JsonWriter& JsonWriter::null() {
 }
 
 JsonWriter& JsonWriter::value(const boost::json::value& v) {
+  // Member by member, so that strings and integers (nearly every value: log members, a game's
+  // extras) are written without a serializer each; only a double is left to Boost's own form.
+  switch (v.kind()) {
+    case boost::json::kind::string:
+      return string(v.get_string());
+    case boost::json::kind::int64:
+      return number(v.get_int64());
+    case boost::json::kind::uint64:
+      return number(v.get_uint64());
+    case boost::json::kind::bool_:
+      return boolean(v.get_bool());
+    case boost::json::kind::null:
+      return null();
+    case boost::json::kind::array:
+      begin_array();
+      for (const auto& element : v.get_array()) value(element);
+      return end_array();
+    case boost::json::kind::object:
+      begin_object();
+      for (const auto& member : v.get_object()) key(member.key()).value(member.value());
+      return end_object();
+    case boost::json::kind::double_:
+      break;
+  }
   before_value();
   out_ += boost::json::serialize(v);
   return *this;

@@ -66,6 +66,26 @@ TEST(JsonWriter, ObjectsArraysAndScalarsAsBoostWritesThem) {
   EXPECT_EQ(out, json::serialize(expected));
 }
 
+TEST(JsonWriter, AnyBoostValueAsBoostWritesIt) {
+  for (std::string_view text :
+       {R"("Dvo\u0159\u00e1k \"D\" \n\u0001")", "0", "-9223372036854775808", "18446744073709551615",
+        "1.5", "-0.0", "1e300", "2.5E-7", "true", "false", "null", "[]", "{}",
+        R"([[],{},[1,[2,[3]]],{"a":{"b":{}}}])",
+        R"({"k\ney":"v","n":[1,-2,3.25,null,true],"o":{"":"","x":[{"y":[]}]}})"}) {
+    json::value v = json::parse(text);
+    std::string out;
+    JsonWriter(out).value(v);
+    EXPECT_EQ(out, json::serialize(v)) << text;
+    // … and as a member and an element among others.
+    std::string among;
+    JsonWriter w(among);
+    w.begin_array().number(std::int64_t{1}).begin_object().key("v").value(v).key("w").null();
+    w.end_object().value(v).end_array();
+    EXPECT_EQ(among, json::serialize(json::array{1, json::object{{"v", v}, {"w", nullptr}}, v}))
+        << text;
+  }
+}
+
 TEST(JsonWriter, PointsAsRationalToJson) {
   for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
                      Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
