@@ -38,10 +38,8 @@ StoredEvent::StoredEvent(std::uint64_t seq, const Digest& hash, std::string_view
       // Walks every pointer with bounds checks; throws kj::Exception on the first bad one.
       capnp::FlatArrayMessageReader checked(all);
       checked.getRoot<capnp::AnyPointer>().targetSize();
-      block_->root = capnp::readMessageUnchecked<Event>(block_->words() + 1);
     } else {
-      block_->segmented = std::make_unique<capnp::FlatArrayMessageReader>(all);
-      block_->root = block_->segmented->getRoot<Event>();
+      block_->segmented = std::make_unique<Segmented>(all);
     }
   } catch (...) {
     release();
