@@ -141,7 +141,7 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
   auto planned = std::make_shared<std::optional<ImportPlan>>();
   write(
       ex,
-      [this, ex, t_id, plan_now, planned] {
+      [ex, t_id, plan_now, planned] {
         Prepared p;
         auto plan = plan_now(p);
         if (!plan) return p;

@@ -189,7 +189,9 @@ TEST_F(Event, TheRoundClockFollowsItsStatesAndSurvivesARestart) {
   for (const auto& e : audit) {
     if (e.at("type") != "round_clock") continue;
     actions.push_back(str(e.at("payload").at("action")));
-    if (actions.back() == "extend") EXPECT_EQ(e.at("reason"), "late start");
+    if (actions.back() == "extend") {
+      EXPECT_EQ(e.at("reason"), "late start");
+    }
   }
   EXPECT_EQ(actions, (std::vector<std::string>{"start", "pause", "extend", "resume", "stop"}));
 }
