@@ -17,6 +17,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -40,6 +41,17 @@ long minor_faults() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_minflt;
+}
+
+// CPU time of the process in the kernel so far, both threads. During the replay it is almost all
+// first touches of the heap it grows (the kernel zeroing each new page). On a paravirtualised
+// guest whose balloon reports free pages to the host, a page the guest has not used lately is
+// backed again by the host inside that zeroing: from 0.1 to 2.5 ms per MiB on the same machine
+// minutes apart (docs/performance.md "Replay at start"), which is most of the replay's spread.
+double system_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
 }
 
 long rss_mib() {
@@ -171,6 +183,37 @@ Scan raw_scan(const std::string& dir) {
   return out;
 }
 
+// What the projections keep after the replay, by kind, as bytes the allocator hands out (each
+// event's bytes with its 56-byte bookkeeping; the containers' own nodes are left out, so the sum
+// is below the RSS they take). Says what the RSS per event is made of.
+struct Kept {
+  std::uint64_t tournaments = 0, players = 0, seated_tables = 0, tables = 0, actions = 0;
+  std::uint64_t action_bytes = 0, seating_bytes = 0;
+};
+
+Kept kept_by_kind(const daemon::LiveState& state) {
+  Kept k;
+  for (const auto& [id, t] : state.tournaments()) {
+    ++k.tournaments;
+    k.players += t.players.size();
+    for (const auto& round : t.rounds) {
+      k.seated_tables += round.tables.size();
+      for (const auto& table : round.tables) {
+        k.seating_bytes += sizeof table + table.players.capacity() * sizeof(std::string) +
+                           table.rating_leagues.capacity() * sizeof(std::string);
+      }
+    }
+    for (const auto& [key, table] : t.tables) {
+      ++k.tables;
+      for (const auto& action : table.actions) {
+        ++k.actions;
+        k.action_bytes += 56 + action.event.bytes().size();
+      }
+    }
+  }
+  return k;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,17 +271,27 @@ int main(int argc, char** argv) {
   auto games = projections::standard_games();
   Scan replay;
   long rss_before = rss_mib(), rss_after = 0, faults = 0;
+  double system = 0;
   {
     events::EventStore store(store_dir);
     daemon::LiveState state(*games);
     long faults_before = minor_faults();
+    double system_before = system_seconds();
     auto start = Clock::now();
     replay.events = daemon::replay(store, state);
     replay.seconds = seconds_since(start);
     faults = minor_faults() - faults_before;
+    system = system_seconds() - system_before;
     rss_after = rss_mib();  // with the projections alive, as a started tallyd holds them
-    std::printf("replayed into %zu tournaments\n",
-                state.read([](const daemon::LiveState& s) { return s.tournaments().size(); }));
+    Kept k = state.read([](const daemon::LiveState& s) { return kept_by_kind(s); });
+    std::printf(
+        "replayed into %llu tournaments: %llu players, %llu seated tables (%.0f MiB), "
+        "%llu tables with %llu actions in effect (%.0f MiB, %.0f bytes each)\n",
+        static_cast<unsigned long long>(k.tournaments), static_cast<unsigned long long>(k.players),
+        static_cast<unsigned long long>(k.seated_tables), k.seating_bytes / 1048576.0,
+        static_cast<unsigned long long>(k.tables), static_cast<unsigned long long>(k.actions),
+        k.action_bytes / 1048576.0,
+        k.actions ? static_cast<double>(k.action_bytes) / k.actions : 0.0);
   }
 
   double scan_rate = scan.events / scan.seconds, replay_rate = replay.events / replay.seconds;
@@ -252,8 +305,11 @@ int main(int argc, char** argv) {
   std::printf("replay / scan speed: %.2f  (target >= 0.50)\n", replay_rate / scan_rate);
   std::printf("RSS: %ld MiB before replay, %ld MiB after (%.0f bytes per event)\n", rss_before,
               rss_after, (rss_after - rss_before) * 1048576.0 / replay.events);
-  std::printf("minor page faults during replay: %ld (%.1f per 1,000 events)\n", faults,
-              faults * 1000.0 / replay.events);
+  std::printf(
+      "minor page faults during replay: %ld (%.1f per 1,000 events); kernel time %.2f s "
+      "(%.2f ms per MiB of RSS growth)\n",
+      faults, faults * 1000.0 / replay.events, system,
+      system * 1000 / std::max(1L, rss_after - rss_before));
   if (!json_path.empty()) {
     boost::json::object out{{"events", scan.events},
                             {"scan_seconds", scan.seconds},
@@ -263,7 +319,8 @@ int main(int argc, char** argv) {
                             {"replay_to_scan", replay_rate / scan_rate},
                             {"rss_mib_before_replay", rss_before},
                             {"rss_mib_after_replay", rss_after},
-                            {"minor_faults_during_replay", faults}};
+                            {"minor_faults_during_replay", faults},
+                            {"kernel_seconds_during_replay", system}};
     std::ofstream(json_path) << boost::json::serialize(out) << "\n";
   }
   if (keep.empty()) std::filesystem::remove_all(dir);
