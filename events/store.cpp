@@ -3,6 +3,7 @@
 #include "events/keys.hpp"
 
 #include <capnp/serialize.h>
+#include <kj/exception.h>
 #include <rocksdb/db.h>
 #include <rocksdb/filter_policy.h>
 #include <rocksdb/slice_transform.h>
@@ -129,6 +130,14 @@ struct EventStore::Impl {
 
   std::thread writer;
 
+  // Closes the database after its column family handles (RocksDB asserts that none is left),
+  // also when open() threw half way. REQUIRES: the writer has stopped.
+  ~Impl() {
+    if (!db) return;
+    for (auto* handle : families) db->DestroyColumnFamilyHandle(handle);
+    db->Close();
+  }
+
   rocksdb::ColumnFamilyHandle* cf(Family f) const { return families[f]; }
 
   void open(const std::string& dir);
@@ -181,8 +190,16 @@ void EventStore::Impl::open(const std::string& dir) {
     head.hash = keys::digest_at(std::string_view(value).substr(8));
     std::string last;
     if (db->Get(rocksdb::ReadOptions(), cf(kLog), keys::be64(head.seq), &last).ok()) {
-      StoredEvent event(head.seq, head.hash, std::string_view(last).substr(32));
-      last_time = event.event().getRecordedAt();
+      try {
+        StoredEvent event(head.seq, head.hash, std::string_view(last).substr(32));
+        last_time = event.event().getRecordedAt();
+      } catch (const kj::Exception& e) {
+        throw std::runtime_error("event store: the log is damaged: its newest event " +
+                                 std::to_string(head.seq) + " cannot be read (" +
+                                 e.getDescription().cStr() +
+                                 "); restore the last backup or re-import an export "
+                                 "(docs/operations.md)");
+      }
     }
   } else if (!status.IsNotFound()) {
     throw std::runtime_error("event store: cannot read its head: " + status.ToString());
@@ -406,9 +423,7 @@ EventStore::~EventStore() {
   }
   impl_->queue_ready.notify_all();
   impl_->writer.join();
-  for (auto* handle : impl_->families) impl_->db->DestroyColumnFamilyHandle(handle);
-  impl_->db->Close();
-}
+}  // ~Impl closes the database
 
 void EventStore::append_async(AppendRequest request, Completion done) {
   {

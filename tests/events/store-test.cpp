@@ -425,6 +425,31 @@ TEST_P(VerifyDetectsAFlippedByte, AndNamesItsSeq) {
 // Offsets: inside the stored hash, at the start of the event's bytes, deep in its payload.
 INSTANTIATE_TEST_SUITE_P(Offsets, VerifyDetectsAFlippedByte, ::testing::Values(0, 20, 40, 100));
 
+// The store reads its newest event when it opens (event times never go backwards): when that
+// event does not decode, the open fails with an error naming it, not with Cap'n Proto's
+// exception (no std::exception: tallyd would die without a word), and a second open after the
+// first failed finds the database closed properly.
+TEST(EventStore, ADamagedNewestEventStopsTheOpenNamingIt) {
+  TempDir dir;
+  {
+    EventStore store(dir.str());
+    for (int i = 0; i < 5; ++i) store.append(request("s", ExpectedVersion::any(), {"p"}));
+  }
+  tally::testing::rewrite_stored_record(dir.str(), 5, [](std::string& record) {
+    record.replace(32, 8, std::string("\xff\xff\x00\x00\xff\xff\x00\x00", 8));
+  });
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      EventStore store(dir.str());
+      ADD_FAILURE() << "a store whose newest event is damaged opened";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("the log is damaged: its newest event 5 cannot be read"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(EventStore, DraftsWithTheSameContentHaveTheSameDefaultDigest) {
   auto a = request("t/a", ExpectedVersion::any(), {"p1", "p2"});
   auto b = request("t/a", ExpectedVersion::no_stream(), {"p1", "p2"});
