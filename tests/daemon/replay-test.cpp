@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <boost/json/serialize.hpp>
 
+#include <filesystem>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -229,23 +230,36 @@ void corrupt(const std::string& dir, std::uint64_t seq) {
   });
 }
 
+// Damage anywhere in the log is named: the first event (in the folder's first batch), one past the
+// first batches (while the reader is still busy) and the one before the last (in the last batch,
+// after the reader has closed). A damaged newest event stops the store's open before any replay
+// (store-test).
 TEST(Replay, AnEventThatDoesNotDecodeStopsReplayNamingIt) {
-  TempDir dir;
+  TempDir built;
+  std::uint64_t head = 0;
   {
-    events::EventStore store(dir.str(), events::StoreOptions{.sync = false});
+    events::EventStore store(built.str(), events::StoreOptions{.sync = false});
     build_log(store, 200);
+    head = store.head().seq;
   }
-  corrupt(dir.str(), 3000);  // past the first batches: the reader is still busy
-  events::EventStore store(dir.str());
-  auto games = projections::standard_games();
-  LiveState state(*games);
-  try {
-    replay(store, state);
-    ADD_FAILURE() << "replay() folded a damaged log";
-  } catch (const DamagedLog& e) {
-    EXPECT_NE(std::string(e.what()).find("the log is damaged: event 3000 cannot be read"),
-              std::string::npos)
-        << e.what();
+  ASSERT_GT(head, 3000u);
+  for (std::uint64_t damaged_seq : {std::uint64_t{1}, std::uint64_t{3000}, head - 1}) {
+    SCOPED_TRACE("damaged event " + std::to_string(damaged_seq));
+    TempDir dir;
+    std::filesystem::copy(built.path(), dir.path(), std::filesystem::copy_options::recursive);
+    corrupt(dir.str(), damaged_seq);
+    events::EventStore store(dir.str());
+    auto games = projections::standard_games();
+    LiveState state(*games);
+    try {
+      replay(store, state);
+      ADD_FAILURE() << "replay() folded a damaged log";
+    } catch (const DamagedLog& e) {
+      EXPECT_NE(std::string(e.what()).find("the log is damaged: event " +
+                                           std::to_string(damaged_seq) + " cannot be read"),
+                std::string::npos)
+          << e.what();
+    }
   }
 }
 
