@@ -90,6 +90,25 @@ Draft::Draft(schema::Event::Reader event)
   message_->setRoot(event);
 }
 
+DamagedEvent::DamagedEvent(std::uint64_t seq, std::string_view why)
+    : std::runtime_error("the log is damaged: event " + std::to_string(seq) + " cannot be read (" +
+                         std::string(why) +
+                         "); restore the last backup or re-import an export (docs/operations.md)"),
+      seq_(seq) {}
+
+namespace {
+
+// An event read from the log, decoded; one that does not decode is a DamagedEvent.
+StoredEvent decode_stored(std::uint64_t seq, std::string_view hash, std::string_view bytes) {
+  try {
+    return StoredEvent(seq, keys::digest_at(hash), bytes);
+  } catch (const kj::Exception& e) {
+    throw DamagedEvent(seq, e.getDescription().cStr());
+  }
+}
+
+}  // namespace
+
 struct EventStore::Impl {
   StoreOptions options;
   std::string dir;
@@ -222,8 +241,7 @@ std::uint64_t EventStore::Impl::load_version(const std::string& stream) {
 std::uint64_t EventStore::Impl::version_of_seq(std::uint64_t seq) {
   std::string value;
   if (!db->Get(rocksdb::ReadOptions(), cf(kLog), keys::be64(seq), &value).ok()) return 0;
-  StoredEvent event(seq, keys::digest_at(value), std::string_view(value).substr(32));
-  return event.event().getVersion();
+  return decode_stored(seq, value, std::string_view(value).substr(32)).event().getVersion();
 }
 
 void EventStore::Impl::writer_loop() {
@@ -318,7 +336,14 @@ void EventStore::Impl::process(std::vector<Pending>& batch, Sha256& hasher) {
         if (db->Get(rocksdb::ReadOptions(), cf(kIdempotency), request.idempotency_key, &value)
                 .ok()) {
           seen = keys::decode_idempotency(value);
-          if (seen) seen_version = version_of_seq(seen->first_seq + seen->count - 1);
+          try {
+            if (seen) seen_version = version_of_seq(seen->first_seq + seen->count - 1);
+          } catch (const DamagedEvent& e) {
+            // The writer goes on: only this answer rests on the damaged event.
+            result.status = AppendStatus::failed;
+            result.error = e.what();
+            continue;
+          }
         }
       }
       if (seen) {
@@ -620,7 +645,7 @@ std::vector<StoredEvent> ReadView::events_for(std::vector<std::uint64_t> seqs) c
   std::string value;
   for (std::uint64_t seq : seqs) {
     if (!impl.db->Get(read_options, impl.cf(kLog), keys::be64(seq), &value).ok()) continue;
-    out.emplace_back(seq, keys::digest_at(value), std::string_view(value).substr(32));
+    out.push_back(decode_stored(seq, value, std::string_view(value).substr(32)));
   }
   return out;
 }
@@ -651,9 +676,8 @@ std::vector<StoredEvent> ReadView::log(std::uint64_t from_seq, std::size_t limit
 
 void ReadView::scan(std::uint64_t from_seq,
                     const std::function<bool(const StoredEvent&)>& visit) const {
-  scan_encoded(from_seq, [&](const EncodedEvent& e) {
-    return visit(StoredEvent(e.seq, keys::digest_at(e.hash), e.bytes));
-  });
+  scan_encoded(from_seq,
+               [&](const EncodedEvent& e) { return visit(decode_stored(e.seq, e.hash, e.bytes)); });
 }
 
 void ReadView::scan_encoded(std::uint64_t from_seq,

@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -151,6 +152,18 @@ struct VerifyResult {
 
 class EventStore;
 
+// The log holds an event whose bytes do not decode (a damaged disk, an edit outside tallyd):
+// thrown by every read below that decodes events, naming the first such event, instead of Cap'n
+// Proto's exception (no std::exception, which nothing up the stack would catch).
+class DamagedEvent : public std::runtime_error {
+ public:
+  DamagedEvent(std::uint64_t seq, std::string_view why);
+  std::uint64_t seq() const { return seq_; }
+
+ private:
+  std::uint64_t seq_;
+};
+
 // One event as the log holds it, not yet decoded. The views are valid only while the visit that
 // receives it runs.
 struct EncodedEvent {
@@ -167,6 +180,8 @@ class ReadView {
   ReadView& operator=(ReadView&&) = delete;
 
   Head head() const { return head_; }
+
+  // The reads that return or visit StoredEvents throw DamagedEvent for one that does not decode.
 
   // Events of `stream` with version >= from_version, in version order, at most `limit`.
   std::vector<StoredEvent> stream(std::string_view stream, std::uint64_t from_version = 1,

@@ -425,6 +425,61 @@ TEST_P(VerifyDetectsAFlippedByte, AndNamesItsSeq) {
 // Offsets: inside the stored hash, at the start of the event's bytes, deep in its payload.
 INSTANTIATE_TEST_SUITE_P(Offsets, VerifyDetectsAFlippedByte, ::testing::Values(0, 20, 40, 100));
 
+// A damaged event in the middle of the log: every read that decodes it throws DamagedEvent naming
+// it (Cap'n Proto's own exception would end tallyd: nothing up the stack catches it), the events
+// around it read as before, and the writer, asked again for the append that made it (its
+// idempotency key), answers that one request `failed` and goes on appending.
+TEST(EventStore, ADamagedEventIsNamedByEveryReadAndTheWriterGoesOn) {
+  TempDir dir;
+  {
+    EventStore store(dir.str());
+    for (int i = 1; i <= 5; ++i) {
+      store.append(request("s", ExpectedVersion::any(), {"p" + std::to_string(i)},
+                           "key-" + std::to_string(i)));
+    }
+  }
+  tally::testing::rewrite_stored_record(dir.str(), 3, [](std::string& record) {
+    record.replace(32, 8, std::string("\xff\xff\x00\x00\xff\xff\x00\x00", 8));
+  });
+  EventStore store(dir.str());
+  auto names_event_3 = [](const DamagedEvent& e) {
+    EXPECT_EQ(e.seq(), 3u);
+    EXPECT_NE(std::string(e.what()).find("the log is damaged: event 3 cannot be read"),
+              std::string::npos)
+        << e.what();
+  };
+  auto view = store.read_view();
+  try {
+    view.event(3);
+    ADD_FAILURE() << "event(3) read a damaged event";
+  } catch (const DamagedEvent& e) {
+    names_event_3(e);
+  }
+  std::vector<std::uint64_t> visited;
+  try {
+    view.scan(1, [&](const StoredEvent& e) {
+      visited.push_back(e.seq());
+      return true;
+    });
+    ADD_FAILURE() << "scan() went past a damaged event";
+  } catch (const DamagedEvent& e) {
+    names_event_3(e);
+  }
+  EXPECT_EQ(visited, (std::vector<std::uint64_t>{1, 2}));
+  EXPECT_THROW(view.stream("s"), DamagedEvent);
+  EXPECT_EQ(player_of(*view.event(4)), "p4");
+
+  auto again = store.append(request("s", ExpectedVersion::any(), {"p3"}, "key-3"));
+  EXPECT_EQ(again.status, AppendStatus::failed);
+  EXPECT_NE(again.error.find("the log is damaged: event 3 cannot be read"), std::string::npos)
+      << again.error;
+  auto next = store.append(request("s", ExpectedVersion::any(), {"p6"}, "key-6"));
+  ASSERT_EQ(next.status, AppendStatus::appended) << next.error;
+  EXPECT_EQ(next.first_seq, 6u);
+  EXPECT_EQ(store.append(request("s", ExpectedVersion::any(), {"p5"}, "key-5")).status,
+            AppendStatus::duplicate);
+}
+
 // The store reads its newest event when it opens (event times never go backwards): when that
 // event does not decode, the open fails with an error naming it, not with Cap'n Proto's
 // exception (no std::exception: tallyd would die without a word), and a second open after the
