@@ -209,16 +209,9 @@ void EventStore::Impl::open(const std::string& dir) {
     head.hash = keys::digest_at(std::string_view(value).substr(8));
     std::string last;
     if (db->Get(rocksdb::ReadOptions(), cf(kLog), keys::be64(head.seq), &last).ok()) {
-      try {
-        StoredEvent event(head.seq, head.hash, std::string_view(last).substr(32));
-        last_time = event.event().getRecordedAt();
-      } catch (const kj::Exception& e) {
-        throw std::runtime_error("event store: the log is damaged: its newest event " +
-                                 std::to_string(head.seq) + " cannot be read (" +
-                                 e.getDescription().cStr() +
-                                 "); restore the last backup or re-import an export "
-                                 "(docs/operations.md)");
-      }
+      // A damaged newest event stops the open here (DamagedEvent); ~Impl closes the database.
+      last_time =
+          decode_stored(head.seq, last, std::string_view(last).substr(32)).event().getRecordedAt();
     }
   } else if (!status.IsNotFound()) {
     throw std::runtime_error("event store: cannot read its head: " + status.ToString());

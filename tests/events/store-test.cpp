@@ -497,8 +497,9 @@ TEST(EventStore, ADamagedNewestEventStopsTheOpenNamingIt) {
     try {
       EventStore store(dir.str());
       ADD_FAILURE() << "a store whose newest event is damaged opened";
-    } catch (const std::runtime_error& e) {
-      EXPECT_NE(std::string(e.what()).find("the log is damaged: its newest event 5 cannot be read"),
+    } catch (const DamagedEvent& e) {
+      EXPECT_EQ(e.seq(), 5u);
+      EXPECT_NE(std::string(e.what()).find("the log is damaged: event 5 cannot be read"),
                 std::string::npos)
           << e.what();
     }
