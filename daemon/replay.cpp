@@ -108,9 +108,7 @@ class BatchRing {
 };
 
 DamagedLog damaged(const std::string& where, const kj::Exception& e) {
-  return DamagedLog("the log is damaged: " + where + " cannot be read (" +
-                    std::string(e.getDescription().cStr()) +
-                    "); restore the last backup or re-import an export (docs/operations.md)");
+  return DamagedLog(events::damaged_log_message(where, e.getDescription().cStr()));
 }
 
 void read_log(const events::ReadView& view, BatchRing& ring) {

@@ -90,11 +90,13 @@ Draft::Draft(schema::Event::Reader event)
   message_->setRoot(event);
 }
 
+std::string damaged_log_message(std::string_view which, std::string_view why) {
+  return "the log is damaged: " + std::string(which) + " cannot be read (" + std::string(why) +
+         "); restore the last backup or re-import an export (docs/operations.md)";
+}
+
 DamagedEvent::DamagedEvent(std::uint64_t seq, std::string_view why)
-    : std::runtime_error("the log is damaged: event " + std::to_string(seq) + " cannot be read (" +
-                         std::string(why) +
-                         "); restore the last backup or re-import an export (docs/operations.md)"),
-      seq_(seq) {}
+    : std::runtime_error(damaged_log_message("event " + std::to_string(seq), why)), seq_(seq) {}
 
 namespace {
 

@@ -152,6 +152,10 @@ struct VerifyResult {
 
 class EventStore;
 
+// What a damaged log is reported as, wherever it shows (a read here, replay at start): `which`
+// names the event or events, `why` is the decoder's reason; the text says what to do about it.
+std::string damaged_log_message(std::string_view which, std::string_view why);
+
 // The log holds an event whose bytes do not decode (a damaged disk, an edit outside tallyd):
 // thrown by every read below that decodes events, naming the first such event, instead of Cap'n
 // Proto's exception (no std::exception, which nothing up the stack would catch).
