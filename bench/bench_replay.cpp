@@ -24,6 +24,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -52,6 +53,14 @@ double system_seconds() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+}
+
+// CPU time of the process in user space so far, every thread. Beside the kernel time and the
+// replay's own duration it says whether two cores were the limit (user + kernel ≈ 2 × duration).
+double user_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6;
 }
 
 long rss_mib() {
@@ -271,17 +280,18 @@ int main(int argc, char** argv) {
   auto games = projections::standard_games();
   Scan replay;
   long rss_before = rss_mib(), rss_after = 0, faults = 0;
-  double system = 0;
+  double system = 0, user = 0;
   {
     events::EventStore store(store_dir);
     daemon::LiveState state(*games);
     long faults_before = minor_faults();
-    double system_before = system_seconds();
+    double system_before = system_seconds(), user_before = user_seconds();
     auto start = Clock::now();
     replay.events = daemon::replay(store, state);
     replay.seconds = seconds_since(start);
     faults = minor_faults() - faults_before;
     system = system_seconds() - system_before;
+    user = user_seconds() - user_before;
     rss_after = rss_mib();  // with the projections alive, as a started tallyd holds them
     Kept k = state.read([](const daemon::LiveState& s) { return kept_by_kind(s); });
     std::printf(
@@ -310,6 +320,9 @@ int main(int argc, char** argv) {
       "(%.2f ms per MiB of RSS growth)\n",
       faults, faults * 1000.0 / replay.events, system,
       system * 1000 / std::max(1L, rss_after - rss_before));
+  std::printf("CPU during replay: %.2f s user + %.2f s kernel = %.2f of its %.3f s on %u cores\n",
+              user, system, (user + system) / replay.seconds, replay.seconds,
+              std::thread::hardware_concurrency());
   if (!json_path.empty()) {
     boost::json::object out{{"events", scan.events},
                             {"scan_seconds", scan.seconds},
@@ -320,7 +333,8 @@ int main(int argc, char** argv) {
                             {"rss_mib_before_replay", rss_before},
                             {"rss_mib_after_replay", rss_after},
                             {"minor_faults_during_replay", faults},
-                            {"kernel_seconds_during_replay", system}};
+                            {"kernel_seconds_during_replay", system},
+                            {"user_seconds_during_replay", user}};
     std::ofstream(json_path) << boost::json::serialize(out) << "\n";
   }
   if (keep.empty()) std::filesystem::remove_all(dir);
