@@ -1,5 +1,6 @@
 #include "daemon/replay.hpp"
 
+#include "daemon/warm_pages.hpp"
 #include "events/keys.hpp"
 
 #include <kj/exception.h>
@@ -16,6 +17,9 @@
 namespace tally::daemon {
 
 namespace {
+
+// ~55 MiB of heap growth (docs/performance.md: ~560 bytes per event).
+constexpr std::uint64_t kWarmHeapFromEvents = 100'000;
 
 // Events as the log holds them, copied out of RocksDB back to back. The reading thread only
 // copies; the folding thread decodes, which allocates one block per event (most of which the
@@ -134,6 +138,9 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
   ReplayProgress done{0, view.head().seq};
   if (done.total == 0) return 0;
 
+  // The heap's first touches, made ahead on the other core while the fold grows it; not for a
+  // short log, whose projections grow the heap by a few tens of MiB at most.
+  HeapWarming warming(done.total >= kWarmHeapFromEvents);
   BatchRing ring;
   std::thread reader([&] { read_log(view, ring); });
   // Whatever the fold throws (an event that does not decode), the reader stops and is joined.

@@ -1,0 +1,119 @@
+#include "daemon/warm_pages.hpp"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tally::daemon {
+
+namespace {
+
+// Pieces mapped by one mmap: fewer system calls, and the alignment slop is paid once per batch.
+constexpr std::size_t kBatchPieces = 8;
+
+std::atomic<WarmPages*> installed_pool{nullptr};
+
+// `count` pieces, aligned to kPiece, advised to be huge pages; null when the system refuses.
+char* map_pieces(std::size_t count) {
+  const std::size_t size = count * WarmPages::kPiece;
+  const std::size_t mapped = size + WarmPages::kPiece;  // room to align
+  void* raw = ::mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) return nullptr;
+  auto start = reinterpret_cast<std::uintptr_t>(raw);
+  auto aligned = (start + WarmPages::kPiece - 1) & ~(WarmPages::kPiece - 1);
+  if (aligned > start) ::munmap(raw, aligned - start);
+  auto end = start + mapped;
+  if (end > aligned + size) ::munmap(reinterpret_cast<void*>(aligned + size), end - aligned - size);
+  auto* pieces = reinterpret_cast<char*>(aligned);
+  ::madvise(pieces, size, MADV_HUGEPAGE);  // advice only: a refusal leaves small pages
+  return pieces;
+}
+
+// Writes one byte per page, so that the kernel backs every page now (one fault per huge page
+// where it gives them). The bytes written are the zeroes already there.
+void touch(char* p, std::size_t size) {
+  static const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  volatile char* bytes = p;
+  for (std::size_t i = 0; i < size; i += page) bytes[i] = 0;
+}
+
+}  // namespace
+
+WarmPages::WarmPages(std::size_t max_ready) : max_ready_(max_ready) { ready_.reserve(max_ready); }
+
+void WarmPages::start() {
+  stop();
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = false;
+  }
+  thread_ = std::thread([this] { warm(); });
+}
+
+void WarmPages::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  room_.notify_all();
+  if (thread_.joinable()) thread_.join();
+  std::lock_guard lock(mutex_);
+  for (void* piece : ready_) ::munmap(piece, kPiece);
+  ready_.clear();
+}
+
+void* WarmPages::take() {
+  void* piece = nullptr;
+  {
+    std::lock_guard lock(mutex_);
+    if (ready_.empty()) return nullptr;
+    piece = ready_.back();
+    ready_.pop_back();
+  }
+  room_.notify_one();
+  return piece;
+}
+
+std::size_t WarmPages::ready() const {
+  std::lock_guard lock(mutex_);
+  return ready_.size();
+}
+
+void WarmPages::warm() {
+  for (;;) {
+    std::size_t batch = 0;
+    {
+      std::unique_lock lock(mutex_);
+      room_.wait(lock, [&] { return stopping_.load() || ready_.size() < max_ready_; });
+      if (stopping_) return;
+      batch = std::min(kBatchPieces, max_ready_ - ready_.size());
+    }
+    char* pieces = map_pieces(batch);
+    if (pieces == nullptr) return;  // out of address space or memory: the heap grows as before
+    for (std::size_t i = 0; i < batch; ++i) {
+      char* piece = pieces + i * kPiece;
+      if (stopping_) {  // a short replay ends: what is not touched yet is not worth touching
+        ::munmap(piece, (batch - i) * kPiece);
+        return;
+      }
+      touch(piece, kPiece);  // outside the lock: take() never waits for this
+      std::lock_guard lock(mutex_);
+      // Only this thread adds, and the room was there above (take() only makes more): ready_
+      // stays within the capacity reserved for it, so this never allocates.
+      ready_.push_back(piece);
+    }
+  }
+}
+
+WarmPages* heap_warm_pages() { return installed_pool.load(std::memory_order_acquire); }
+
+void install_heap_warm_pages(WarmPages* pool) {
+  installed_pool.store(pool, std::memory_order_release);
+}
+
+}  // namespace tally::daemon

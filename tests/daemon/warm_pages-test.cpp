@@ -1,0 +1,118 @@
+// The pool of pages touched ahead for the heap (daemon/warm_pages.hpp): pieces come aligned and
+// already backed by memory, the pool stays within its limit, and stopping gives back what nobody
+// took. Real mmap, real pages (mincore tells which are backed).
+#include "daemon/warm_pages.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace tally::daemon {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::size_t kPiece = WarmPages::kPiece;
+
+// Waits (up to 20 s, a sanitized build on a busy machine) until `pool` has `n` pieces ready.
+bool ready_within(const WarmPages& pool, std::size_t n) {
+  auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (pool.ready() != n) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+// How many of the piece's pages the kernel has backed with memory.
+std::size_t resident_pages(void* piece) {
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  std::vector<unsigned char> in_core(kPiece / page);
+  EXPECT_EQ(::mincore(piece, kPiece, in_core.data()), 0);
+  std::size_t n = 0;
+  for (unsigned char c : in_core) n += c & 1;
+  return n;
+}
+
+TEST(WarmPages, PiecesComeAlignedZeroedAndAlreadyBacked) {
+  WarmPages pool(4);
+  pool.start();
+  ASSERT_TRUE(ready_within(pool, 4));
+
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  std::set<void*> taken;
+  for (int i = 0; i < 4; ++i) {
+    void* piece = pool.take();
+    ASSERT_NE(piece, nullptr);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(piece) % kPiece, 0u) << "aligned to a huge page";
+    // Touched before it was handed out: the taker's first write faults nothing in.
+    EXPECT_EQ(resident_pages(piece), kPiece / page);
+    const auto* bytes = static_cast<const unsigned char*>(piece);
+    EXPECT_EQ(bytes[0], 0);
+    EXPECT_EQ(bytes[kPiece - 1], 0);
+    std::memset(piece, 0xab, kPiece);  // writable, all of it
+    taken.insert(piece);
+  }
+  EXPECT_EQ(taken.size(), 4u) << "no piece handed out twice";
+  pool.stop();
+  for (void* piece : taken) {  // the taker owns what it took: stop() left them mapped
+    EXPECT_EQ(static_cast<unsigned char*>(piece)[kPiece / 2], 0xab);
+    ::munmap(piece, kPiece);
+  }
+}
+
+TEST(WarmPages, KeepsNoMoreThanItsLimitAndRefillsWhatIsTaken) {
+  WarmPages pool(3);
+  pool.start();
+  ASSERT_TRUE(ready_within(pool, 3));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(pool.ready(), 3u) << "the warming thread waits at the limit";
+
+  void* piece = pool.take();
+  ASSERT_NE(piece, nullptr);
+  EXPECT_TRUE(ready_within(pool, 3)) << "a taken piece is replaced";
+  pool.stop();
+  ::munmap(piece, kPiece);
+}
+
+TEST(WarmPages, StopGivesBackWhatNobodyTookAndTakeThenFindsNothing) {
+  WarmPages pool(2);
+  EXPECT_EQ(pool.take(), nullptr) << "not warming: nothing ready";
+  pool.start();
+  ASSERT_TRUE(ready_within(pool, 2));
+  pool.stop();
+  EXPECT_EQ(pool.ready(), 0u);
+  EXPECT_EQ(pool.take(), nullptr);
+
+  pool.start();  // warms again after a stop
+  EXPECT_TRUE(ready_within(pool, 2));
+}
+
+TEST(WarmPages, HeapWarmingWarmsTheInstalledPoolForItsScopeOnlyWhenWorthIt) {
+  WarmPages pool(2);
+  install_heap_warm_pages(&pool);
+  {
+    HeapWarming warming(true);
+    EXPECT_TRUE(ready_within(pool, 2));
+  }
+  EXPECT_EQ(pool.ready(), 0u) << "stopped at the end of the scope";
+  {
+    HeapWarming short_log(false);
+    std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(pool.ready(), 0u) << "a short replay warms nothing";
+  }
+  install_heap_warm_pages(nullptr);
+  {
+    HeapWarming no_pool(true);  // a process whose allocator takes no pieces: nothing to do
+  }
+}
+
+}  // namespace
+}  // namespace tally::daemon
