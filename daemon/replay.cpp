@@ -176,6 +176,7 @@ std::uint64_t replay(const events::EventStore& store, LiveState& state,
     }
     done.events += decoded.size();
     decoded.clear();
+    warming.progress(done.events, done.total);
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(2)) {
       progress(done);
       last_report = std::chrono::steady_clock::now();

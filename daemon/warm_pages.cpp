@@ -44,14 +44,18 @@ void touch(char* p, std::size_t size) {
 
 }  // namespace
 
-WarmPages::WarmPages(std::size_t max_ready) : max_ready_(max_ready) { ready_.reserve(max_ready); }
+WarmPages::WarmPages(std::size_t max_ready) : max_ready_(max_ready), limit_(max_ready) {
+  ready_.reserve(max_ready);
+}
 
 void WarmPages::start() {
   stop();
   {
     std::lock_guard lock(mutex_);
     stopping_ = false;
+    limit_ = max_ready_;
   }
+  taken_ = 0;
   thread_ = std::thread([this] { warm(); });
 }
 
@@ -67,6 +71,14 @@ void WarmPages::stop() {
   ready_.clear();
 }
 
+void WarmPages::limit(std::size_t pieces) {
+  {
+    std::lock_guard lock(mutex_);
+    limit_ = std::min(pieces, max_ready_);
+  }
+  room_.notify_all();
+}
+
 void* WarmPages::take() {
   void* piece = nullptr;
   {
@@ -75,6 +87,7 @@ void* WarmPages::take() {
     piece = ready_.back();
     ready_.pop_back();
   }
+  taken_.fetch_add(1, std::memory_order_relaxed);
   room_.notify_one();
   return piece;
 }
@@ -89,25 +102,34 @@ void WarmPages::warm() {
     std::size_t batch = 0;
     {
       std::unique_lock lock(mutex_);
-      room_.wait(lock, [&] { return stopping_.load() || ready_.size() < max_ready_; });
+      room_.wait(lock, [&] { return stopping_ || ready_.size() < limit_; });
       if (stopping_) return;
-      batch = std::min(kBatchPieces, max_ready_ - ready_.size());
+      batch = std::min(kBatchPieces, limit_ - ready_.size());
     }
     char* pieces = map_pieces(batch);
     if (pieces == nullptr) return;  // out of address space or memory: the heap grows as before
     for (std::size_t i = 0; i < batch; ++i) {
       char* piece = pieces + i * kPiece;
-      if (stopping_) {  // a short replay ends: what is not touched yet is not worth touching
-        ::munmap(piece, (batch - i) * kPiece);
-        return;
+      {
+        std::lock_guard lock(mutex_);
+        if (enough()) {  // replay ends, or needs less than thought: not worth touching
+          ::munmap(piece, (batch - i) * kPiece);
+          break;
+        }
       }
       touch(piece, kPiece);  // outside the lock: take() never waits for this
       std::lock_guard lock(mutex_);
-      // Only this thread adds, and the room was there above (take() only makes more): ready_
-      // stays within the capacity reserved for it, so this never allocates.
+      // Only this thread adds, and there was room under the limit (<= the capacity) above; take()
+      // only makes more: ready_ never outgrows its reserved capacity, so this never allocates.
       ready_.push_back(piece);
     }
   }
+}
+
+void HeapWarming::progress(std::uint64_t done, std::uint64_t total) {
+  if (pool_ == nullptr || done < total / 8 || done == 0) return;
+  std::uint64_t needed = (pool_->taken() * (total - done) + done - 1) / done;
+  pool_->limit(static_cast<std::size_t>(needed));
 }
 
 WarmPages* heap_warm_pages() { return installed_pool.load(std::memory_order_acquire); }

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -41,20 +42,30 @@ class WarmPages {
   // Stops warming and unmaps the pieces nobody took (what was taken stays with its taker).
   void stop();
 
+  // Keeps at most `pieces` ready from now on (never more than `max_ready`; start() sets it back
+  // to `max_ready`): the warmer's estimate of what is still needed, so that little is touched for
+  // nothing at the end. Pieces already ready stay.
+  void limit(std::size_t pieces);
+
   // A piece of kPiece bytes, aligned to kPiece, every page of it touched (zeroes); null when none
   // is ready. The caller owns it (munmap when done, if ever).
   void* take();
   std::size_t ready() const;
+  // Pieces taken since start().
+  std::size_t taken() const { return taken_.load(std::memory_order_relaxed); }
 
  private:
   void warm();
+  // Whether the warming thread should touch no more pieces now.
+  bool enough() const { return stopping_ || ready_.size() >= limit_; }  // REQUIRES: mutex_ held
 
   const std::size_t max_ready_;
   mutable std::mutex mutex_;
-  std::condition_variable room_;  // a piece was taken, or stop() was called
+  std::condition_variable room_;  // a piece was taken, the limit rose, or stop() was called
   std::vector<void*> ready_;      // GUARDED_BY(mutex_); capacity max_ready_, reserved up front
-  // Written under mutex_ (so the wait above sees it); read without it between pieces.
-  std::atomic<bool> stopping_{false};
+  std::size_t limit_;             // GUARDED_BY(mutex_); <= max_ready_
+  bool stopping_ = false;         // GUARDED_BY(mutex_)
+  std::atomic<std::size_t> taken_{0};
   std::thread thread_;
 };
 
@@ -75,6 +86,11 @@ class HeapWarming {
   ~HeapWarming() {
     if (pool_ != nullptr) pool_->stop();
   }
+
+  // `done` of `total` events are folded: the heap grows about in proportion to the events folded,
+  // so what is left needs about as many pieces again per event as were taken so far. Warms no
+  // more than that (from an eighth of the way on, when the estimate has something to stand on).
+  void progress(std::uint64_t done, std::uint64_t total);
 
  private:
   WarmPages* pool_;

@@ -95,6 +95,68 @@ TEST(WarmPages, StopGivesBackWhatNobodyTookAndTakeThenFindsNothing) {
   EXPECT_TRUE(ready_within(pool, 2));
 }
 
+// Takes every piece ready (the warming thread may add some meanwhile), to be unmapped later.
+void take_all(WarmPages& pool, std::vector<void*>& taken) {
+  while (void* piece = pool.take()) taken.push_back(piece);
+}
+
+void unmap(const std::vector<void*>& pieces) {
+  for (void* piece : pieces) ::munmap(piece, kPiece);
+}
+
+TEST(WarmPages, ALowerLimitKeepsFewerReady) {
+  WarmPages pool(4);
+  pool.start();
+  ASSERT_TRUE(ready_within(pool, 4));
+  std::vector<void*> taken;
+
+  pool.limit(1);
+  take_all(pool, taken);
+  EXPECT_TRUE(ready_within(pool, 1));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(pool.ready(), 1u) << "refilled to the limit, not to max_ready";
+
+  pool.limit(0);
+  take_all(pool, taken);
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(pool.ready(), 0u) << "nothing more is touched";
+  EXPECT_EQ(pool.taken(), taken.size());
+
+  pool.limit(100);  // never above max_ready
+  EXPECT_TRUE(ready_within(pool, 4));
+  std::this_thread::sleep_for(50ms);
+  EXPECT_EQ(pool.ready(), 4u);
+  pool.stop();
+  unmap(taken);
+}
+
+TEST(WarmPages, ReplaysProgressWarmsOnlyWhatTheRestOfTheLogNeeds) {
+  WarmPages pool(8);
+  install_heap_warm_pages(&pool);
+  std::vector<void*> taken;
+  {
+    HeapWarming warming(true);
+    ASSERT_TRUE(ready_within(pool, 8));
+    for (int i = 0; i < 3; ++i) taken.push_back(pool.take());
+    warming.progress(100, 1000);  // before an eighth of the log: too early to estimate
+    EXPECT_TRUE(ready_within(pool, 8));
+
+    // 3 pieces for the first 600 events: the last 400 need ceil(3 * 400 / 600) = 2.
+    warming.progress(600, 1000);
+    take_all(pool, taken);
+    EXPECT_TRUE(ready_within(pool, 2));
+    std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(pool.ready(), 2u);
+
+    warming.progress(1000, 1000);  // all folded: nothing more is needed
+    take_all(pool, taken);
+    std::this_thread::sleep_for(50ms);
+    EXPECT_EQ(pool.ready(), 0u);
+  }
+  install_heap_warm_pages(nullptr);
+  unmap(taken);
+}
+
 TEST(WarmPages, HeapWarmingWarmsTheInstalledPoolForItsScopeOnlyWhenWorthIt) {
   WarmPages pool(2);
   install_heap_warm_pages(&pool);
