@@ -12,7 +12,8 @@
 // tcmalloc when its heap grows). `heap_warm_pages()` is that allocator's pool, or null when the
 // process has no allocator that takes pieces (the sanitizer builds): warming would be waste there.
 //
-// Thread safety: start(), stop() and the destructor from one thread; take() and ready() from any.
+// Thread safety: start(), stop() and the destructor from one thread; limit(), take(), ready() and
+// taken() from any.
 // take() may run under the allocator's own lock, so it neither allocates nor waits for the
 // warming thread's work (which never allocates while holding the pool's lock).
 #pragma once
