@@ -3,7 +3,8 @@
 // Two threads in a pipeline: one reads the log (RocksDB iteration, copying each event's bytes
 // out), the caller's thread decodes the events and folds them into the projections, in seq
 // order. On two cores the replay then takes about as long as the slower of the two halves
-// instead of their sum. An event that cannot be read (a damaged store) stops the reader and
+// instead of their sum. For a log of 100,000 events or more a third thread touches the heap's
+// new pages ahead of the fold (daemon/warm_pages.hpp), where the process's allocator takes them. An event that cannot be read (a damaged store) stops the reader and
 // leaves replay() as a DamagedLog naming it: tallyd then exits with that message rather than
 // dying on Cap'n Proto's exception, which is no std::exception.
 //
