@@ -150,6 +150,9 @@ void App::run() {
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
+    fit_connections_to_open_files(app.config, static_cast<std::size_t>(files.rlim_cur));
+  }
   const Config& config = app.config;
   // The API's I/O threads (a context each) and one context for the live screens, so that a
   // judge's answer never waits behind the fan-out of an update to a thousand screens. Both are
@@ -211,7 +214,9 @@ void App::run() {
   router.add_upgrade("/v1/tournaments/{t}/live", Access::public_read);
   Dispatcher dispatcher(router, state, metrics, config, table_keys);
 
-  using Admitted = std::tuple<std::string, std::optional<std::uint64_t>, bool>;  // bool: a token
+  // The tournament, `since`, and the hash of the caller's token when it identified someone.
+  using Admitted =
+      std::tuple<std::string, std::optional<std::uint64_t>, std::optional<schema::Digest>>;
   auto admit = [&](Request& request,
                    const std::string& remote) -> std::variant<Response, Admitted> {
     auto match = router.match(http::verb::get, path_of(request.target()));
@@ -239,22 +244,23 @@ void App::run() {
         return problem(request, audience(), http::status::bad_request, "api.live.since");
       }
     }
-    return Admitted(tournament, since, caller.identity.authenticated());
+    return Admitted(tournament, since,
+                    caller.identity.authenticated() ? caller.token_hash : std::nullopt);
   };
   UpgradeHandlers upgrade;
   upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote,
                       ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
-    const auto& [tournament, since, authorship] = std::get<Admitted>(admitted);
-    return hub->accept(socket, request, tournament, since, std::move(slot), authorship);
+    const auto& [tournament, since, holder] = std::get<Admitted>(admitted);
+    return hub->accept(socket, request, tournament, since, std::move(slot), holder);
   };
   upgrade.tls = [&](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
                     const std::string& remote, ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
-    const auto& [tournament, since, authorship] = std::get<Admitted>(admitted);
-    return hub->accept(stream, request, tournament, since, std::move(slot), authorship);
+    const auto& [tournament, since, holder] = std::get<Admitted>(admitted);
+    return hub->accept(stream, request, tournament, since, std::move(slot), holder);
   };
   std::unique_ptr<net::ssl::context> tls;
   if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
@@ -272,6 +278,17 @@ void App::run() {
          auto alive = weak.lock();
          return alive ? alive->sessions() : 0;
        },
+       .refused_connections =
+           [weak = std::weak_ptr<Server>(server)] {
+             std::vector<std::pair<std::string, std::uint64_t>> out;
+             if (auto alive = weak.lock()) {
+               for (auto r : {Admission::Refusal::max_connections, Admission::Refusal::per_address,
+                              Admission::Refusal::reserved}) {
+                 out.emplace_back(Admission::name(r), alive->admission().refused(r));
+               }
+             }
+             return out;
+           },
        .standby = standby_acks.enabled()
                       ? std::function([&standby_acks] { return standby_acks.state(); })
                       : nullptr,

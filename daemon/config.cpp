@@ -1,5 +1,7 @@
 #include "daemon/config.hpp"
 
+#include "daemon/log.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>
@@ -52,6 +54,12 @@ void Config::set(const std::string& key, const std::string& value) {
     idle_timeout = std::chrono::seconds(parse_number<unsigned>(key, value));
   } else if (key == "max_connections") {
     max_connections = parse_number<std::size_t>(key, value);
+  } else if (key == "reserved_connections") {
+    reserved_connections = parse_number<std::size_t>(key, value);
+  } else if (key == "max_connections_per_address") {
+    max_connections_per_address = std::max<std::size_t>(1, parse_number<std::size_t>(key, value));
+  } else if (key == "header_timeout") {
+    header_timeout = std::chrono::seconds(std::max(1u, parse_number<unsigned>(key, value)));
   } else if (key == "max_screens") {
     max_screens = parse_number<std::size_t>(key, value);
   } else if (key == "rate_limit") {
@@ -137,10 +145,42 @@ Config Config::from_args(const std::vector<std::string>& args) {
     ++i;
   }
   if (config.threads == 0) config.threads = std::max(1u, std::thread::hardware_concurrency());
+  // At most a quarter of the slots are kept for tokens: strangers always have the rest.
+  config.reserved_connections =
+      std::min(config.reserved_connections, config.max_connections / 4);
   if (config.tls_cert.empty() != config.tls_key.empty()) {
     throw ConfigError("config: tls_cert and tls_key go together (both, or neither)");
   }
   return config;
+}
+
+void fit_connections_to_open_files(Config& config, std::size_t open_files) {
+  const std::size_t wanted = config.max_connections + config.max_screens;
+  const std::size_t room =
+      open_files > kFilesBesideConnections ? open_files - kFilesBesideConnections : 0;
+  if (wanted <= room) return;
+  if (room < 16) {
+    throw ConfigError("the open-file limit (" + std::to_string(open_files) +
+                      ") leaves no room for connections; raise it (ulimit -n, LimitNOFILE) to at "
+                      "least " +
+                      std::to_string(kFilesBesideConnections + 16));
+  }
+  const std::size_t asked_http = config.max_connections, asked_screens = config.max_screens;
+  // In proportion, each at least a quarter of the room (neither side is shut out).
+  std::size_t http = std::max(room / 4, room * asked_http / wanted);
+  http = std::min(http, room - room / 4);
+  config.max_connections = std::min(asked_http, http);
+  config.max_screens = std::min(asked_screens, room - config.max_connections);
+  config.reserved_connections =
+      std::min(config.reserved_connections, config.max_connections / 4);
+  log::warn(
+      "max_connections + max_screens do not fit under the open-file limit: both lowered (raise "
+      "LimitNOFILE to keep them)",
+      {{"open_file_limit", open_files},
+       {"max_connections", config.max_connections},
+       {"max_connections_asked", asked_http},
+       {"max_screens", config.max_screens},
+       {"max_screens_asked", asked_screens}});
 }
 
 std::pair<std::string, std::uint16_t> split_address(const std::string& address) {

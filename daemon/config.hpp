@@ -23,6 +23,15 @@ struct Config {
   std::chrono::seconds idle_timeout{
       30};  // a connection idle (or a request unfinished) this long is closed
   std::size_t max_connections = 10000;  // open HTTP connections (not live screens); 503 beyond
+  // Of max_connections, the slots only a judge's, the organizer's or a replica's token may take:
+  // strangers (no token, a table token) never hold more than max_connections - this many.
+  // At most max_connections / 4 (from_args clamps it).
+  std::size_t reserved_connections = 100;
+  // Open HTTP connections from one address that have shown no judge's, organizer's or replica's
+  // token; 503 beyond (one phone on the venue's Wi-Fi cannot take every slot).
+  std::size_t max_connections_per_address = 64;
+  // Seconds a new connection has to send its first request's header (half-open connections).
+  std::chrono::seconds header_timeout{5};
   std::size_t max_screens = 10000;      // open live (WebSocket) screens; 503 before the upgrade
   double rate_limit = 100;  // requests per second per token (or per address when anonymous)
   double rate_burst = 200;  // requests a token may send at once before the rate applies
@@ -60,6 +69,15 @@ struct Config {
 struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// The files the store, the logs and the listener may hold open besides connections.
+inline constexpr std::size_t kFilesBesideConnections = 256;
+
+// max_connections + max_screens, which are sockets, must fit under the process's open-file limit
+// `open_files` (less kFilesBesideConnections): if they do not, both are lowered in proportion and
+// a warning says so (else the accept loop would run out of descriptors under load). Throws
+// ConfigError when the limit leaves fewer than 16 connections.
+void fit_connections_to_open_files(Config& config, std::size_t open_files);
 
 // "127.0.0.1:8080" → host and port. Throws ConfigError.
 std::pair<std::string, std::uint16_t> split_address(const std::string& address);

@@ -102,6 +102,7 @@ Caller Dispatcher::identify(const Request& request, const std::string& remote) c
   }
   auto hash = events::sha256(token);
   caller.limiter_key = "token:" + events::hex(hash);
+  caller.token_hash = hash;
   auto identity = state_.read([&](const LiveState& s) { return s.identify(hash); });
   if (identity) {
     caller.identity = std::move(*identity);
@@ -117,7 +118,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   auto started = std::chrono::steady_clock::now();
   auto ex = std::make_shared<Exchange>();
   ex->executor = std::move(executor);
-  ex->request_id = std::to_string(next_request_++);
+  ex->request_id = next_request_id();
   std::string target(request.target());
   auto match = router_.match(request.method(), path_of(target));
   ex->route =
@@ -135,11 +136,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   ex->respond = [this, ex_weak = std::weak_ptr<Exchange>(ex), started, respond = std::move(respond),
                  method = std::string(http::to_string(ex->request.method()))](Response response) {
     auto ex = ex_weak.lock();
-    response.set("X-Request-Id", ex ? ex->request_id : "");
-    if (response.find(http::field::cache_control) == response.end()) {
-      response.set(http::field::cache_control, "no-store");
-    }
-    response.set("X-Content-Type-Options", "nosniff");
+    set_common_headers(response, ex ? ex->request_id : "");
     std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
     int status = static_cast<int>(response.result_int());
     if (ex) {

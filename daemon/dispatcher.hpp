@@ -46,6 +46,7 @@ struct Caller {
   Identity identity;
   bool bad_token = false;   // a token was sent but is unknown or revoked
   std::string limiter_key;  // the token's hash, or the remote address when anonymous
+  std::optional<schema::Digest> token_hash;  // a bearer token's SHA-256 (not a table token's)
 };
 
 // Why a table token may not use a route (403), or nullopt when it may: only routes open to it
@@ -67,6 +68,9 @@ class Dispatcher {
   // connection's (see Exchange::executor).
   void dispatch(Request request, const std::string& remote, boost::asio::any_io_executor executor,
                 std::function<void(Response)> respond);
+
+  // A new request id (X-Request-Id), also for answers refused before they reach dispatch().
+  std::string next_request_id() { return std::to_string(next_request_++); }
 
   // Who sent the request (also used to admit live WebSocket clients).
   Caller identify(const Request& request, const std::string& remote) const;

@@ -41,6 +41,8 @@ std::optional<FramingProblem> framing_problem(const http::request_header<http::f
   // RFC 9112 §3.2: an HTTP/1.1 request has exactly one Host.
   if (header.version() >= 11 && header.count(http::field::host) != 1)
     return bad("api.request.host");
+  // Two credentials: which one the request means cannot be told, so neither is taken.
+  if (header.count(http::field::authorization) > 1) return bad("api.request.authorization_twice");
   if (header.count(http::field::transfer_encoding) == 0) return std::nullopt;
   // §6.1: Transfer-Encoding in HTTP/1.0 means the framing is faulty; beside Content-Length it is
   // the classic way to smuggle a request.

@@ -193,4 +193,12 @@ Response with_seq(Response response, std::uint64_t seq) {
   return response;
 }
 
+void set_common_headers(Response& response, std::string_view request_id) {
+  response.set("X-Request-Id", request_id);
+  if (response.find(http::field::cache_control) == response.end()) {
+    response.set(http::field::cache_control, "no-store");
+  }
+  response.set("X-Content-Type-Options", "nosniff");
+}
+
 }  // namespace tally::daemon

@@ -45,6 +45,10 @@ Response json_text_response(const Request& request, http::status status, std::st
 // body in one gather write (Beast's serializer cost about a tenth of a write's CPU in tallyd).
 std::string wire_header(const Response& response);
 
+// The headers every answer carries, routed or refused before routing (framing, connection
+// limits): X-Request-Id, Cache-Control no-store unless the answer set its own, nosniff.
+void set_common_headers(Response& response, std::string_view request_id);
+
 // The response with header Tally-Seq: the log position it was read at.
 Response with_seq(Response response, std::uint64_t seq);
 

@@ -96,6 +96,15 @@ std::string Metrics::render(std::uint64_t events_total, std::uint64_t projection
         << "# TYPE tallyd_http_connections gauge\n"
         << "tallyd_http_connections " << gauges_.http_connections() << "\n";
   }
+  if (gauges_.refused_connections) {
+    out << "# HELP tallyd_connections_refused_total Connections refused when they opened: "
+           "max_connections, per_address (max_connections_per_address) or reserved (a stranger "
+           "in a slot kept for tokens that showed none).\n"
+        << "# TYPE tallyd_connections_refused_total counter\n";
+    for (const auto& [reason, count] : gauges_.refused_connections()) {
+      out << "tallyd_connections_refused_total{reason=\"" << reason << "\"} " << count << "\n";
+    }
+  }
   if (gauges_.standby) {
     auto s = gauges_.standby();
     out << "# HELP tallyd_standbys_required Followers that must have a write before it is "

@@ -16,6 +16,8 @@
 #include <mutex>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace tally::daemon {
 
@@ -32,6 +34,8 @@ class Metrics {
     std::function<std::size_t()> open_connections;
     std::function<std::size_t()> http_connections;
     std::function<std::size_t()> live_clients;
+    // Connections refused at accept, by reason (Admission::Refusal), as counters.
+    std::function<std::vector<std::pair<std::string, std::uint64_t>>()> refused_connections;
     // Synchronous standbys (replicas_ack), when set: the figures of StandbyAcks::State, and
     // whether this server is a former primary.
     std::function<StandbyAcks::State()> standby;

@@ -1,6 +1,7 @@
 #include "daemon/server.hpp"
 
 #include "daemon/framing.hpp"
+#include "daemon/admission.hpp"
 
 #include "daemon/log.hpp"
 
@@ -51,21 +52,20 @@ class BasicHttpSession : public HttpSession,
  public:
   static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
 
-  BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls)
+  BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls,
+                   std::string remote, Admission::Ticket stranger)
       : stream_(make_stream(std::move(socket), tls)),
         server_(server),
         server_keepalive_(server.shared_from_this()),
-        slot_(server.take_slot(true)) {
-    boost::system::error_code ec;
-    auto endpoint = lowest().socket().remote_endpoint(ec);
-    remote_ = ec ? "unknown" : endpoint.address().to_string();
-  }
+        remote_(std::move(remote)),
+        slot_(server.take_slot(true)),
+        stranger_(std::move(stranger)) {}
   ~BasicHttpSession() override { server_.forget(this); }
 
   void run() {
     net::dispatch(lowest().get_executor(), [self = this->shared_from_this()] {
       if constexpr (kTls) {
-        self->lowest().expires_after(self->server_.config_.idle_timeout);
+        self->lowest().expires_after(self->server_.config_.header_timeout);
         self->stream_.async_handshake(net::ssl::stream_base::server,
                                       [self](boost::system::error_code ec) {
                                         if (ec) return fail(ec, "tls handshake");
@@ -104,8 +104,12 @@ class BasicHttpSession : public HttpSession,
     parser_.emplace();
     parser_->body_limit(server_.config_.body_limit);
     parser_->header_limit(static_cast<std::uint32_t>(server_.config_.header_limit));
-    // Covers slow clients too: the whole request must arrive within the idle timeout.
-    lowest().expires_after(server_.config_.idle_timeout);
+    // A new connection has header_timeout for its first request's header (half-open connections
+    // hold a slot no longer than that); later requests, the idle timeout for the whole request.
+    lowest().expires_after(first_request_ ? std::min(server_.config_.header_timeout,
+                                                     server_.config_.idle_timeout)
+                                          : server_.config_.idle_timeout);
+    first_request_ = false;
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = this->shared_from_this()](boost::system::error_code ec, std::size_t) {
@@ -120,6 +124,19 @@ class BasicHttpSession : public HttpSession,
     if (auto problem = framing_problem(parser_->get())) {
       return refuse(problem->status, problem->message);
     }
+    if (stranger_.held()) {
+      // A judge's, the organizer's or a replica's token makes the connection no stranger; one on
+      // probation (in a slot kept for tokens) that shows none gives the slot back.
+      Caller caller = server_.dispatcher_.identify(parser_->get(), remote_);
+      if (caller.identity.authenticated() && !caller.bad_token) {
+        stranger_.proven();
+      } else if (stranger_.on_probation()) {
+        server_.admission_->note(Admission::Refusal::reserved, remote_);
+        return refuse(http::status::service_unavailable, "api.request.too_many_connections", "2");
+      }
+    }
+    // The body's time, from the end of the header.
+    lowest().expires_after(server_.config_.idle_timeout);
     header_fields_ = field_count(parser_->get());
     auto expect = parser_->get().find(http::field::expect);
     if (expect != parser_->get().end() && beast::iequals(expect->value(), "100-continue")) {
@@ -178,6 +195,7 @@ class BasicHttpSession : public HttpSession,
         // under max_connections (screens count under max_screens): the HTTP slot goes back at
         // once, for the judges.
         slot_.reset();
+        stranger_.proven();
         return;
       }
       return send(std::move(*refusal));
@@ -199,7 +217,7 @@ class BasicHttpSession : public HttpSession,
   // Answers an unreadable request and closes: its remaining bytes cannot be trusted. In the
   // language of its Accept-Language when that header was read (a body over the limit is refused
   // once the headers are in), else in English (a request never routed names no tournament).
-  void refuse(http::status status, const i18n::Message& detail) {
+  void refuse(http::status status, const i18n::Message& detail, const char* retry_after = nullptr) {
     Request stub;
     stub.version(11);
     stub.keep_alive(false);
@@ -210,6 +228,8 @@ class BasicHttpSession : public HttpSession,
     }
     Response response = problem(stub, {lang}, status, detail);
     response.keep_alive(false);
+    if (retry_after != nullptr) response.set(http::field::retry_after, retry_after);
+    set_common_headers(response, server_.dispatcher_.next_request_id());
     send(std::move(response));
   }
 
@@ -256,6 +276,8 @@ class BasicHttpSession : public HttpSession,
   std::shared_ptr<Server> server_keepalive_;
   std::string remote_;
   ConnectionSlot slot_;
+  Admission::Ticket stranger_;  // held until a request shows a judge's, organizer's, replica's token
+  bool first_request_ = true;
   bool busy_ = false;
   bool closing_ = false;
   std::size_t header_fields_ = 0;  // the request's header fields, before any trailer
@@ -268,7 +290,11 @@ Server::Server(IoPool& pool, const Config& config, Dispatcher& dispatcher, Upgra
       dispatcher_(dispatcher),
       upgrade_(std::move(upgrade)),
       tls_(tls),
-      acceptor_(pool.first()) {}
+      acceptor_(pool.first()),
+      accept_pause_(pool.first()),
+      admission_(Admission::make({.max_connections = config.max_connections,
+                                  .reserved = config.reserved_connections,
+                                  .per_address = config.max_connections_per_address})) {}
 
 void Server::start() {
   auto [host, port] = split_address(config_.listen);
@@ -310,26 +336,52 @@ void Server::do_accept() {
 
 void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || stopping_) return;
-  if (!ec) {
-    // Answers and live messages are small and often back to back (an event, then standings):
-    // with Nagle's algorithm the second waits for the client's delayed ACK, up to 40 ms.
-    boost::system::error_code ignored;
-    socket.set_option(tcp::no_delay(true), ignored);
+  if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system) {
+    // Out of file descriptors: accepting again at once would fail again at once (a spinning loop
+    // and a log line per try). Pause, and say so once per interval.
+    ++descriptor_shortages_;
+    auto now = std::chrono::steady_clock::now();
+    if (now - last_shortage_log_ >= std::chrono::seconds(10)) {
+      last_shortage_log_ = now;
+      log::warn(
+          "out of file descriptors: new connections wait (raise LimitNOFILE, or lower "
+          "max_connections and max_screens)",
+          {{"error", ec.message()}, {"times_since_start", descriptor_shortages_}});
+    }
+    accept_pause_.expires_after(kAcceptPause);
+    accept_pause_.async_wait([self = shared_from_this()](boost::system::error_code wait_ec) {
+      if (!wait_ec && !self->stopping_) self->do_accept();
+    });
+    return;
   }
   if (ec) {
     fail(ec, "accept");
-  } else if (http_connections() >= config_.max_connections) {
-    // Over the limit of HTTP connections (live screens are not counted here: they have their own,
-    // max_screens, checked at the upgrade): a short answer on the caller's own time, then close.
+    return do_accept();
+  }
+  // Answers and live messages are small and often back to back (an event, then standings):
+  // with Nagle's algorithm the second waits for the client's delayed ACK, up to 40 ms.
+  boost::system::error_code ignored;
+  socket.set_option(tcp::no_delay(true), ignored);
+  auto endpoint = socket.remote_endpoint(ignored);
+  std::string remote = ignored ? "unknown" : endpoint.address().to_string();
+
+  // Live screens are not counted here: they have their own limit, max_screens, checked at the
+  // upgrade.
+  Admission::Verdict verdict = admission_->admit(remote, http_connections());
+  if (!verdict.admitted) {
+    // A short answer on the caller's own time, then close. Nothing of the request was read:
+    // English.
     auto refused = std::make_shared<beast::tcp_stream>(std::move(socket));
     Request stub;
     stub.version(11);
-    // Nothing of the request was read: English.
-    auto response = std::make_shared<Response>(problem(stub, {i18n::Lang::en},
-                                                       http::status::service_unavailable,
-                                                       "api.request.too_many_connections"));
+    auto response = std::make_shared<Response>(
+        problem(stub, {i18n::Lang::en}, http::status::service_unavailable,
+                verdict.refusal == Admission::Refusal::per_address
+                    ? "api.request.too_many_connections_from_address"
+                    : "api.request.too_many_connections"));
     response->set(http::field::retry_after, "2");
     response->keep_alive(false);
+    set_common_headers(*response, dispatcher_.next_request_id());
     refused->expires_after(std::chrono::seconds(5));
     http::async_write(*refused, *response,
                       [refused, response](boost::system::error_code, std::size_t) {
@@ -345,10 +397,12 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
       session->run();
     };
     if (tls_ != nullptr) {
-      start(std::make_shared<BasicHttpSession<TlsStream>>(std::move(socket), *this, tls_));
+      start(std::make_shared<BasicHttpSession<TlsStream>>(std::move(socket), *this, tls_,
+                                                          std::move(remote),
+                                                          std::move(verdict.ticket)));
     } else {
-      start(
-          std::make_shared<BasicHttpSession<beast::tcp_stream>>(std::move(socket), *this, nullptr));
+      start(std::make_shared<BasicHttpSession<beast::tcp_stream>>(
+          std::move(socket), *this, nullptr, std::move(remote), std::move(verdict.ticket)));
     }
   }
   do_accept();
@@ -366,6 +420,7 @@ void Server::stop() {
   net::post(acceptor_.get_executor(), [self = shared_from_this()] {
     boost::system::error_code ignored;
     self->acceptor_.close(ignored);
+    self->accept_pause_.cancel();
   });
   std::vector<std::weak_ptr<HttpSession>> open;
   {

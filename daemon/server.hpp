@@ -7,6 +7,7 @@
 // I/O thread only; the session registry has its own lock.
 #pragma once
 
+#include "daemon/admission.hpp"
 #include "daemon/config.hpp"
 #include "daemon/dispatcher.hpp"
 #include "daemon/http.hpp"
@@ -14,6 +15,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
@@ -64,6 +66,8 @@ class Server : public std::enable_shared_from_this<Server> {
   // Open HTTP connections (a connection upgraded to a live screen no longer counts), what
   // max_connections limits.
   std::size_t http_connections() const { return http_connections_->load(); }
+  // Who may open a connection, and the refusals so far (/metrics).
+  const Admission& admission() const { return *admission_; }
 
  private:
   // A connection's slot, counted in connections() and, for an HTTP one, in http_connections();
@@ -81,6 +85,12 @@ class Server : public std::enable_shared_from_this<Server> {
   UpgradeHandlers upgrade_;
   net::ssl::context* tls_;
   tcp::acceptor acceptor_;
+  // Out of file descriptors, accepting waits this long before it tries again.
+  static constexpr std::chrono::milliseconds kAcceptPause{100};
+  net::steady_timer accept_pause_;                          // on the acceptor's thread only
+  std::uint64_t descriptor_shortages_ = 0;                  // on the acceptor's thread only
+  std::chrono::steady_clock::time_point last_shortage_log_{};  // on the acceptor's thread only
+  std::shared_ptr<Admission> admission_;
   // Shared with the slots, which may outlive the server by a moment at shutdown.
   std::shared_ptr<std::atomic<std::size_t>> connections_ =
       std::make_shared<std::atomic<std::size_t>>(0);

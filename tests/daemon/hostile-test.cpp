@@ -305,6 +305,30 @@ TEST_F(Hostile, ARevokedTokenReplayedIsRefused) {
   EXPECT_EQ(forged.put(cup_table(2), cup_result(2, 1, 2), cup_precondition(0)).status, 401);
 }
 
+// F4: a revoked judge's open live feed is closed at once, before it receives another event with
+// its author and reason; an anonymous screen opened beside it goes on.
+TEST_F(HostileWithPatientScreens, RevokingAJudgeClosesTheLiveFeedItOpened) {
+  WsClient judges_feed("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live", cup_.judge_token);
+  ASSERT_EQ(judges_feed.read()->at("type"), "snapshot");
+  WsClient board("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live");
+  ASSERT_EQ(board.read()->at("type"), "snapshot");
+  auto org = daemon_->organizer();
+  ASSERT_EQ(org.request(http::verb::delete_, "/v1/judges/" + cup_.judge_id).status, 200);
+  // The judge's feed ends with 1008, whatever it was sent before the close.
+  for (int i = 0; i < 20 && !judges_feed.closed(); ++i) judges_feed.read(std::chrono::seconds(5));
+  EXPECT_TRUE(judges_feed.closed());
+  EXPECT_EQ(judges_feed.close_code(), 1008);
+  // The board still hears the next result (its event is a positive signal the hub went on).
+  expect_status(org.put(cup_table(2), cup_result(2, 1, 2), cup_precondition(0)), 201, "a result");
+  head_ = head();
+  bool heard = false;
+  for (int i = 0; i < 10 && !heard; ++i) {
+    auto m = board.read(std::chrono::seconds(5));
+    heard = m && m->at("type") == "event";
+  }
+  EXPECT_TRUE(heard);
+}
+
 // --- security basics -------------------------------------------------------------------------
 
 TEST_F(Hostile, ApiAnswersCarrySecurityHeadersAndNoCors) {
@@ -438,6 +462,22 @@ TEST_F(Hostile, ARequestWithoutHostIsRefused) {
   EXPECT_NE(old.status.find(" 200 "), std::string::npos) << old.all;
 }
 
+// F10: a second Authorization is refused, and a framing refusal carries the common headers.
+TEST_F(Hostile, TwoAuthorizationHeadersAre400WithTheCommonHeaders) {
+  auto two = send_raw(daemon_->port(),
+                      "GET /v1/judges HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " +
+                          daemon_->organizer_token() + "\r\nAuthorization: Bearer nobody\r\n\r\n");
+  EXPECT_NE(two.status.find(" 400 "), std::string::npos) << two.all;
+  EXPECT_NE(two.all.find("more than one Authorization header"), std::string::npos) << two.all;
+  auto no_host = send_raw(daemon_->port(), "GET /healthz HTTP/1.1\r\n\r\n");
+  for (const auto* answer : {&two, &no_host}) {
+    EXPECT_NE(answer->all.find("X-Request-Id: "), std::string::npos) << answer->all;
+    EXPECT_NE(answer->all.find("Cache-Control: no-store"), std::string::npos) << answer->all;
+    EXPECT_NE(answer->all.find("X-Content-Type-Options: nosniff"), std::string::npos)
+        << answer->all;
+  }
+}
+
 TEST_F(Hostile, ADuplicateKeyIsRefusedNamingIt) {
   auto org = daemon_->organizer();
   auto r = org.request(http::verb::post, "/v1/tournaments/cup/players",
@@ -491,6 +531,74 @@ TEST_F(Hostile, AnonymousReadersGetResultsNotWhoEnteredThemOrWhy) {
   auto authored = first_event(judge);
   ASSERT_FALSE(authored.is_null());
   EXPECT_EQ(authored.at("by"), "organizer");
+}
+
+// F1: one address opening more connections than max_connections, none of which ever sends its
+// header, must not keep a judge out: it holds at most max_connections_per_address (default 64)
+// strangers' slots, each for header_timeout, and every refusal is counted.
+class HostileCrowd : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<TallydProcess>(
+        dir_.sub("data"), std::vector<std::string>{"--max-connections", "200", "--header-timeout",
+                                                   "2", "--rate-limit", "100000", "--rate-burst",
+                                                   "100000"});
+    daemon_->start();
+    cup_ = make_cup(*daemon_, 2);
+  }
+  TempDir dir_;
+  std::unique_ptr<TallydProcess> daemon_;
+  Cup cup_;
+};
+
+std::uint64_t refused_total(HttpClient& client, std::string_view reason) {
+  std::string text = client.get("/metrics").body;
+  std::string key = "tallyd_connections_refused_total{reason=\"" + std::string(reason) + "\"} ";
+  auto at = text.find(key);
+  if (at == std::string::npos) throw std::runtime_error("no " + key + " in /metrics");
+  return std::stoull(text.substr(at + key.size()));
+}
+
+TEST_F(HostileCrowd, FourHundredHalfOpenConnectionsFromOneAddressLeaveAJudgesWriteUnderASecond) {
+  // The crowd comes from 127.0.0.2 (the whole of 127/8 is this machine), the judge from 127.0.0.1.
+  net::io_context io;
+  std::vector<std::unique_ptr<tcp::socket>> crowd;
+  for (int i = 0; i < 400; ++i) {
+    auto socket = std::make_unique<tcp::socket>(io);
+    socket->open(tcp::v4());
+    socket->bind({net::ip::make_address("127.0.0.2"), 0});
+    socket->connect({net::ip::make_address("127.0.0.1"), daemon_->port()});
+    crowd.push_back(std::move(socket));
+  }
+  HttpClient watcher = daemon_->organizer();
+  // A positive signal first: tallyd has refused the 336 beyond the per-address limit.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (refused_total(watcher, "per_address") < 336 && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(refused_total(watcher, "per_address"), 336u);
+  EXPECT_EQ(refused_total(watcher, "max_connections"), 0u);
+
+  HttpClient eva = daemon_->client(cup_.judge_token);
+  auto started = std::chrono::steady_clock::now();
+  auto saved = eva.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0));
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(saved.status, 201) << saved.body;
+  EXPECT_LT(took, std::chrono::seconds(1));
+  // Said in the log once, not once per refusal.
+  std::string log = daemon_->log_once_it_has("connections refused");
+  std::size_t lines = 0;
+  for (auto at = log.find("connections refused"); at != std::string::npos;
+       at = log.find("connections refused", at + 1)) {
+    ++lines;
+  }
+  EXPECT_LE(lines, 3u) << "a refusal flood became a log flood";
+
+  // The 64 it holds are closed after header_timeout (2 s): a closed socket reads end of file.
+  char byte;
+  boost::system::error_code ec;
+  crowd.front()->read_some(net::buffer(&byte, 1), ec);
+  EXPECT_TRUE(ec == net::error::eof || ec == net::error::connection_reset) << ec.message();
 }
 
 }  // namespace
