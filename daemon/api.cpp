@@ -63,6 +63,7 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/replicas", Access::organizer, bind(&Api::create_replica)},
       {verb::delete_, "/v1/replicas/{id}", Access::organizer, bind(&Api::revoke_replica)},
       {verb::get, "/v1/replication", Access::organizer, bind(&Api::replication_status)},
+      {verb::delete_, "/v1/replication/fence", Access::organizer, bind(&Api::lift_fence)},
       {verb::get, "/v1/replication/log", Access::replica, bind(&Api::replication_log)},
       {verb::get, "/v1/replication/table-keys", Access::replica,
        bind(&Api::replication_table_keys)},

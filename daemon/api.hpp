@@ -115,6 +115,7 @@ class Api {
   void revoke_replica(const ExchangePtr& ex);
   void replication_status(const ExchangePtr& ex);  // GET /v1/replication
   void replication_log(const ExchangePtr& ex);     // GET /v1/replication/log (followers)
+  void lift_fence(const ExchangePtr& ex);          // DELETE /v1/replication/fence
   // GET /v1/replication/table-keys: the table tokens' secret, for a standby to keep.
   void replication_table_keys(const ExchangePtr& ex);
   // A follower takes no write: 503 with Tally-Primary; nor does a former primary (fenced).

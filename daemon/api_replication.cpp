@@ -3,6 +3,8 @@
 // refusal of writes.
 #include "daemon/api.hpp"
 
+#include "daemon/body.hpp"
+#include "daemon/dispatcher.hpp"
 #include "daemon/views.hpp"
 
 namespace tally::daemon {
@@ -52,6 +54,35 @@ void Api::replication_log(const ExchangePtr& ex) {
     return replica != nullptr && replica->role == Role::replica && replica->standby;
   });
   replication_.source.serve(ex, standby);
+}
+
+// A former primary that should not be one (a promotion undone, a test of the failover): the
+// organizer says why, and it takes writes again. Not behind unless_primary(): a fenced server
+// must be able to take this one.
+void Api::lift_fence(const ExchangePtr& ex) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"reason"});
+  auto reason = fields.display_text("reason", true, 1000);
+  if (!fields.ok() || !reason) {
+    return ex->respond(unprocessable(*ex, "api.replication.lift_needs_reason", fields.errors()));
+  }
+  std::optional<Leadership::Fence> lifted;
+  try {
+    lifted = replication_.leadership.lift(*reason, ex->identity.name);
+  } catch (const std::exception& e) {
+    return answer_handler_failure(ex, e);
+  }
+  if (!lifted) {
+    return ex->respond(problem(*ex, http::status::conflict, "api.replication.not_fenced",
+                               {{"replication.not_fenced", "", "", "api.replication.not_fenced"}}));
+  }
+  ex->respond(json_response(
+      ex->request, http::status::ok,
+      json::object{{"lifted", json::object{{"epoch", lifted->epoch},
+                                           {"by", lifted->by},
+                                           {"at", lifted->at}}},
+                   {"reason", *reason}}));
 }
 
 void Api::replication_table_keys(const ExchangePtr& ex) {

@@ -1,5 +1,7 @@
 #include "daemon/follower.hpp"
 
+#include "daemon/promotion_proof.hpp"
+
 #include "client/http_client.hpp"
 #include "daemon/log.hpp"
 #include "daemon/table_token.hpp"
@@ -104,10 +106,13 @@ void Follower::keep_table_keys(client::HttpClient& http) {
 
 void Follower::run() {
   client::HttpClient http(primary_.host, primary_.port, token_, tls_);
+  http.cancel_on(&stopping_);  // stopping gives up the long poll in flight (TimeoutStopSec)
   while (!stopping_) {
     std::chrono::milliseconds wait = 0ms;
     try {
       wait = copy_once(http);
+    } catch (const client::RequestCancelled&) {
+      break;
     } catch (const std::exception& e) {
       set_state("disconnected", e.what());
       wait = 1s;
@@ -123,7 +128,16 @@ std::chrono::milliseconds Follower::copy_once(client::HttpClient& http) {
                        "&wait=" + std::to_string(kWaitSeconds) +
                        "&epoch=" + std::to_string(our_epoch);
   if (head.seq > 0) target += "&after=" + events::hex(head.hash);
-  client::HttpReply reply = http.get(target);
+  // A promoted log shows its promotion: a primary of an older epoch is fenced only by that proof.
+  std::map<std::string, std::string> headers;
+  if (our_epoch > 0) {
+    if (proof_epoch_ != our_epoch) {
+      proof_ = promotion_proof(store_.read_view()).value_or("");
+      proof_epoch_ = our_epoch;
+    }
+    if (!proof_.empty()) headers[std::string(kPromotionHeader)] = proof_;
+  }
+  client::HttpReply reply = http.request(boost::beast::http::verb::get, target, "", headers);
   {
     std::lock_guard lock(mutex_);
     status_.last_contact_us = now_us();

@@ -69,6 +69,9 @@ class Follower {
 
   events::EventStore& store_;
   const Leadership& leadership_;
+  // The Tally-Promotion header of this log's epoch (run()'s thread only), made once per epoch.
+  std::string proof_;
+  std::uint64_t proof_epoch_ = 0;
   const std::filesystem::path data_;
   bool table_keys_kept_ = false;  // only the follower's thread
   client::ServerAddress primary_;

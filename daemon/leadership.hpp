@@ -5,7 +5,9 @@
 // log; from then on the server it followed is a former primary. Every follower request names the
 // follower's epoch (`epoch=N`) and every answer the primary's (`Tally-Epoch`): a follower refuses a
 // primary of an older epoch, and a primary that hears of a newer epoch than its own is fenced — it
-// writes DATA/fenced and takes no write again, across restarts, until an operator removes the file.
+// writes DATA/fenced and takes no write again, across restarts, until the organizer lifts the fence
+// (with a reason) or an operator removes the file. Only a standby with the promotion's proof is
+// heard (ReplicationSource, promotion_proof.hpp).
 //
 // Thread safety: every method from any thread.
 #pragma once
@@ -39,6 +41,12 @@ class Leadership {
   // A follower `who` of epoch `seen` asked this server for its log. True when `seen` is newer
   // than this log's epoch: this server is a former primary and is fenced from now on.
   bool hear_of(std::uint64_t seen, const std::string& who);
+
+  // The organizer lifts the fence (DELETE /v1/replication/fence, with a reason): DATA/fenced is
+  // removed and this server takes writes again. The fence that was lifted, or nullopt when there
+  // was none. Throws std::filesystem::filesystem_error when the file cannot be removed (then
+  // nothing changes).
+  std::optional<Fence> lift(const std::string& reason, const std::string& who);
 
   static std::filesystem::path fence_file(const std::filesystem::path& data) {
     return data / "fenced";

@@ -1,5 +1,7 @@
 #include "daemon/replication_source.hpp"
 
+#include "daemon/log.hpp"
+#include "daemon/promotion_proof.hpp"
 #include "daemon/views.hpp"
 #include "events/archive.hpp"
 
@@ -38,8 +40,16 @@ void ReplicationSource::serve(const ExchangePtr& ex, bool standby) {
       return ex->respond(problem(*ex, http::status::bad_request, "api.replication.after"));
   }
 
-  // A follower that has seen a newer primary than this one fences it (Leadership).
-  if (leadership_.hear_of(*epoch, ex->identity.name) || leadership_.fenced()) {
+  // A follower that has seen a newer primary than this one fences it (Leadership) — only a
+  // standby, and only with the promotion's proof (promotion_proof.hpp): a mirror's token, or
+  // a bare number, must never be able to stop the judges' writes.
+  if (*epoch > leadership_.epoch() && !leadership_.fenced()) {
+    if (auto refusal = unproven_newer_epoch(*ex, *epoch, standby)) {
+      return ex->respond(std::move(*refusal));
+    }
+    leadership_.hear_of(*epoch, ex->identity.name);
+  }
+  if (leadership_.fenced()) {
     auto fence = leadership_.fenced();
     return ex->respond(refused(*ex, "replication.former_primary",
                                i18n::Message("api.replication.former_primary",
@@ -96,6 +106,32 @@ void ReplicationSource::serve(const ExchangePtr& ex, bool standby) {
     }
     answer(w);  // nothing new: an empty answer, and the follower asks again
   });
+}
+
+std::optional<Response> ReplicationSource::unproven_newer_epoch(const Exchange& ex,
+                                                               std::uint64_t claimed,
+                                                               bool standby) const {
+  const std::string epoch = std::to_string(claimed);
+  if (!standby) {
+    log::warn("a follower that is not a standby named a newer epoch; it cannot fence this server",
+              {{"epoch", claimed}, {"by", ex.identity.name}});
+    return refused(ex, "replication.not_a_standby",
+                   i18n::Message("api.replication.not_a_standby", {{"epoch", epoch}}));
+  }
+  auto header = ex.request.find(kPromotionHeader);
+  if (header == ex.request.end()) {
+    return refused(ex, "replication.promotion_proof",
+                   i18n::Message("api.replication.promotion_proof_missing", {{"epoch", epoch}}));
+  }
+  auto checked = check_promotion(store_.read_view(), header->value(), claimed);
+  if (auto* problem = std::get_if<std::string>(&checked)) {
+    log::warn("a standby's proof of a promotion did not verify; this server is not fenced",
+              {{"epoch", claimed}, {"by", ex.identity.name}, {"problem", *problem}});
+    return refused(ex, "replication.promotion_proof",
+                   i18n::Message("api.replication.promotion_proof_refused",
+                                 {{"epoch", epoch}, {"problem", *problem}}));
+  }
+  return std::nullopt;
 }
 
 void ReplicationSource::appended(std::uint64_t seq) {

@@ -7,7 +7,9 @@
 // an event is appended or S seconds pass, so a follower hears of a write at once. Each request
 // also says how far the follower is: its `from` − 1 is on its disk (what a synchronous standby's
 // confirmation is, StandbyAcks), and the follower's epoch: a server that hears of a newer epoch
-// than its own is a former primary (Leadership) and refuses followers from then on.
+// than its own from a standby, with the promotion's proof (promotion_proof.hpp), is a former
+// primary (Leadership) and refuses followers from then on; a mirror, or a standby without the
+// proof, is refused (409) and fences nothing.
 //
 // Thread safety: serve() from any I/O thread; appended() from the store's writer thread.
 #pragma once
@@ -25,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +60,11 @@ class ReplicationSource {
   static constexpr int kMaxWaitSeconds = 30;
 
  private:
+  // Why a follower naming the newer epoch `claimed` may not fence this server (409), or nullopt
+  // when it may: it must be a standby and show the promotion's proof (promotion_proof.hpp).
+  std::optional<Response> unproven_newer_epoch(const Exchange& ex, std::uint64_t claimed,
+                                               bool standby) const;
+
   struct Waiter {
     ExchangePtr ex;
     std::uint64_t from = 0;

@@ -504,7 +504,7 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   EXPECT_EQ(proposed.status, 201) << proposed.body;
 
   // The old primary comes back. A mirror that has followed the new primary, pointed at it,
-  // refuses it, and tells it: from then on it takes no write, across restarts.
+  // refuses it, but cannot fence it (F2): the primary keeps taking writes.
   restart_primary({});
   EXPECT_EQ(url(*primary_), primary_url);
   std::ofstream(token_file(), std::ios::trunc) << mirror_token << "\n";
@@ -518,11 +518,40 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
       dir_.sub("mirror"),
       std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
   follower_->start();
+  std::string mirror_refused = follower_->log_once_it_has("\"state\":\"refused\"");
+  EXPECT_NE(mirror_refused.find("cannot fence"), std::string::npos) << mirror_refused;
+  primary_->log_once_it_has("cannot fence this server");
+  follower_->stop();
+  EXPECT_EQ(primary_->client(judge)
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 5),
+                     {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
+                .status,
+            200);
+  // A standby's token naming a newer epoch without the promotion's proof fences nothing either.
+  auto bare = primary_->client(replica_token_).get("/v1/replication/log?from=1&limit=1&epoch=7");
+  EXPECT_EQ(bare.status, 409) << bare.body;
+  EXPECT_NE(bare.body.find("Tally-Promotion"), std::string::npos) << bare.body;
+  EXPECT_EQ(primary_->client("").get("/healthz").json().at("ok"), true);
+
+  // A standby that has followed the new primary shows the promotion, linked after what the old
+  // primary holds: from then on the old one takes no write, across restarts.
+  std::ofstream(token_file(), std::ios::trunc) << replica_token_ << "\n";
+  follower_ = std::make_unique<TallydProcess>(
+      dir_.sub("second-standby"),
+      std::vector<std::string>{"--follow", url(standby), "--follow-token-file", token_file()});
+  follower_->start();
+  follower_->log_once_it_has("\"state\":\"following\"");
+  follower_->stop();
+  follower_ = std::make_unique<TallydProcess>(
+      dir_.sub("second-standby"),
+      std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
+  follower_->start();
   std::string refused = follower_->log_once_it_has("\"state\":\"refused\"");
   EXPECT_NE(refused.find("former primary"), std::string::npos) << refused;
-  primary_->log_once_it_has("former primary");
+  primary_->log_once_it_has("takes no write from now on");
+  follower_->stop();
   auto write = primary_->client(judge).put("/v1/tournaments/cup/rounds/1/tables/2/result",
-                                           result(2, 5), {{"If-Match", "\"1\""}});
+                                           result(2, 6), {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}});
   EXPECT_EQ(write.status, 503) << write.body;
   EXPECT_NE(write.body.find("former primary"), std::string::npos) << write.body;
   auto fenced = primary_->client("").get("/healthz").json();
@@ -530,11 +559,32 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   EXPECT_EQ(fenced.at("fenced").at("epoch"), 1);
   restart_primary({});
   EXPECT_EQ(primary_->client(judge)
-                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 5),
-                     {{"If-Match", "\"1\""}})
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 6),
+                     {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
                 .status,
             503);
   EXPECT_EQ(metric(*primary_, "tallyd_fenced"), 1);
+  // The organizer sees the fence and lifts it, with a reason; writes are taken again.
+  EXPECT_EQ(organizer().get("/v1/replication").json().at("fenced").at("epoch"), 1);
+  auto no_reason = organizer().request(boost::beast::http::verb::delete_, "/v1/replication/fence",
+                                       "{}");
+  EXPECT_EQ(no_reason.status, 422) << no_reason.body;
+  auto lifted = organizer().request(boost::beast::http::verb::delete_, "/v1/replication/fence",
+                                    R"({"reason":"failover drill, the standby is retired"})");
+  EXPECT_EQ(lifted.status, 200) << lifted.body;
+  EXPECT_EQ(lifted.json().at("lifted").at("epoch"), 1);
+  EXPECT_EQ(primary_->client(judge)
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 6),
+                     {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
+                .status,
+            200);
+  EXPECT_EQ(organizer().get("/v1/replication").json().at("fenced"), nullptr);
+  EXPECT_EQ(organizer()
+                .request(boost::beast::http::verb::delete_, "/v1/replication/fence",
+                         R"({"reason":"again"})")
+                .status,
+            409);
+  EXPECT_EQ(metric(*primary_, "tallyd_fenced"), 0);
 }
 
 }  // namespace
