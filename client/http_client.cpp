@@ -20,11 +20,14 @@ constexpr auto kTimeout = std::chrono::seconds(30);
 // unreachable after this long, not after the system's SYN retries (about two minutes).
 constexpr auto kConnectTimeout = std::chrono::seconds(5);
 
-// Runs the io_context until `done` or the timeout; throws on timeout.
-void run_until(net::io_context& io, const bool& done, std::chrono::steady_clock::duration timeout) {
+// Runs the io_context until `done` or the timeout; throws on timeout, or within 50 ms of
+// `*cancelled` becoming true (when set).
+void run_until(net::io_context& io, const bool& done, std::chrono::steady_clock::duration timeout,
+               const std::atomic<bool>* cancelled) {
   io.restart();
   auto deadline = std::chrono::steady_clock::now() + timeout;
   while (!done && std::chrono::steady_clock::now() < deadline) {
+    if (cancelled != nullptr && cancelled->load()) throw RequestCancelled();
     io.run_one_for(std::chrono::milliseconds(50));
   }
   if (!done) throw std::runtime_error("tallyd did not answer in time");
@@ -69,7 +72,7 @@ void HttpClient::connect() {
       error = ec;
       done = true;
     });
-    run_until(io_, done, kConnectTimeout + std::chrono::seconds(1));
+    run_until(io_, done, kConnectTimeout + std::chrono::seconds(1), cancelled_);
     if (error) throw beast::system_error(error);
     stream.socket().set_option(tcp::no_delay(true));
   };
@@ -105,7 +108,7 @@ HttpReply HttpClient::exchange(Stream& stream, http::request<http::string_body>&
       done = true;
     });
   });
-  run_until(io_, done, kTimeout + std::chrono::seconds(1));
+  run_until(io_, done, kTimeout + std::chrono::seconds(1), cancelled_);
   if (error) throw beast::system_error(error);
   auto res = parser.release();
   HttpReply reply;

@@ -12,9 +12,11 @@
 #include <boost/beast/websocket.hpp>
 #include <boost/json.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace tally::client {
@@ -34,6 +36,11 @@ struct HttpReply {
 // Certificates are verified, host names included.
 std::shared_ptr<boost::asio::ssl::context> client_tls(const std::string& ca_file = "");
 
+// Thrown by a request given up because its cancel flag was raised (HttpClient::cancel_on).
+struct RequestCancelled : std::runtime_error {
+  RequestCancelled() : std::runtime_error("the request was cancelled") {}
+};
+
 class HttpClient {
  public:
   // `tls` set: HTTPS with that context (see client_tls); otherwise plain HTTP.
@@ -51,6 +58,9 @@ class HttpClient {
                 const std::map<std::string, std::string>& headers = {}) {
     return request(http::verb::put, target, boost::json::serialize(body), headers);
   }
+  // While `*cancelled` is true a request in flight is given up within 50 ms (RequestCancelled),
+  // e.g. a follower's long poll when tallyd stops. The flag must outlive the client.
+  void cancel_on(const std::atomic<bool>* cancelled) { cancelled_ = cancelled; }
   void set_token(std::string token) { token_ = std::move(token); }
   const std::string& token() const { return token_; }
   // A header sent with every request (e.g. Accept-Language); a request's own headers win.
@@ -70,6 +80,7 @@ class HttpClient {
   std::string host_;
   std::uint16_t port_;
   std::string token_;
+  const std::atomic<bool>* cancelled_ = nullptr;
   std::map<std::string, std::string> default_headers_;
   std::shared_ptr<boost::asio::ssl::context> tls_;
   boost::asio::io_context io_;

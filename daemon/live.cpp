@@ -58,6 +58,10 @@ class LiveSession {
                      std::optional<std::uint64_t> since) = 0;
   virtual void push(std::shared_ptr<const LiveBatch> batch) = 0;
   virtual void go_away() = 0;
+  // The hash of the token that opened the session (events with authorship), or nullopt.
+  virtual const std::optional<schema::Digest>& holder() const = 0;
+  // Any thread: its token was revoked (or the organizer's rotated): closed with 1008.
+  virtual void revoked() = 0;
 };
 
 // The TCP socket under a live client's stream, plain or TLS.
@@ -95,15 +99,18 @@ class BasicLiveSession : public LiveSession,
   static constexpr int kDeflateLevel = 6;
 
   // `hub` has counted this session already (Hub::reserve_screen).
-  // `authorship`: the client sent a valid token, so events come with their `by` and `reason`.
+  // `holder`: the hash of the valid token the client sent, so events come with their `by` and
+  // `reason` (until that token is revoked: then the session is closed).
   BasicLiveSession(Next&& next, std::shared_ptr<Hub> hub, std::string tournament,
-                   std::optional<std::uint64_t> since, ConnectionSlot slot, bool authorship)
+                   std::optional<std::uint64_t> since, ConnectionSlot slot,
+                   std::optional<schema::Digest> holder)
       : ws_(std::move(next)),
         hub_(std::move(hub)),
         tournament_(std::move(tournament)),
         since_(since),
         slot_(std::move(slot)),
-        authorship_(authorship) {}
+        holder_(holder),
+        authorship_(holder.has_value()) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
   ~BasicLiveSession() override { --hub_->sessions_; }
@@ -156,6 +163,15 @@ class BasicLiveSession : public LiveSession,
   void push(std::shared_ptr<const LiveBatch> batch) override {
     net::post(ws_.get_executor(), [self = this->shared_from_this(), batch = std::move(batch)] {
       self->queue_batch(*batch);
+    });
+  }
+
+  const std::optional<schema::Digest>& holder() const override { return holder_; }
+
+  void revoked() override {
+    net::post(ws_.get_executor(), [self = this->shared_from_this()] {
+      self->close_with(
+          websocket::close_reason(websocket::close_code::policy_error, "token revoked"));
     });
   }
 
@@ -413,6 +429,7 @@ class BasicLiveSession : public LiveSession,
   bool closing_ = false;
   bool corked_ = false;
   ConnectionSlot slot_;    // this connection among the open ones (not under max_connections)
+  const std::optional<schema::Digest> holder_;  // the hash of the upgrade's valid token
   const bool authorship_;  // a valid token came with the upgrade: events keep `by` and `reason`
 };
 
@@ -425,7 +442,7 @@ Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,
 std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot,
-                                    bool authorship) {
+                                    std::optional<schema::Digest> holder) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   if (!reserve_screen()) return too_many_screens(request, tournament);
   // The connection moves from the API's I/O context to the screens' one.
@@ -440,7 +457,7 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
   // never run at once (they did, and corrupted the heap).
   tcp::socket moved(net::make_strand(io_), protocol, socket.release());
   std::make_shared<BasicLiveSession<tcp::socket>>(std::move(moved), shared_from_this(), tournament,
-                                                  since, std::move(slot), authorship)
+                                                  since, std::move(slot), holder)
       ->run(std::move(request));
   return std::nullopt;
 }
@@ -448,12 +465,12 @@ std::optional<Response> Hub::accept(tcp::socket& socket, Request& request,
 std::optional<Response> Hub::accept(beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
                                     const std::string& tournament,
                                     std::optional<std::uint64_t> since, ConnectionSlot slot,
-                                    bool authorship) {
+                                    std::optional<schema::Digest> holder) {
   if (auto missing = refuse_unknown(request, tournament)) return missing;
   if (!reserve_screen()) return too_many_screens(request, tournament);
   // A TLS session cannot change I/O context: with TLS, screens share the API's threads.
   std::make_shared<BasicLiveSession<beast::ssl_stream<beast::tcp_stream>>>(
-      std::move(stream), shared_from_this(), tournament, since, std::move(slot), authorship)
+      std::move(stream), shared_from_this(), tournament, since, std::move(slot), holder)
       ->run(std::move(request));
   return std::nullopt;
 }
@@ -505,6 +522,8 @@ void Hub::take_published() {
     events.swap(published_);
   }
   for (const auto& event : events) {
+    auto payload = event.event().getPayload();
+    if (payload.isJudgeRevoked() || payload.isOrganizerToken()) close_revoked();
     std::string tournament(projections::parse_stream(event.event().getStream().cStr()).tournament);
     auto it = channels_.find(tournament);
     if (it == channels_.end() || it->second.sessions.empty()) continue;
@@ -585,6 +604,19 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
   auto& sessions = channels_[session->tournament()].sessions;
   std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
   sessions.push_back(session);
+}
+
+// On strand_. The projections hold the revocation already (their subscriber runs before the
+// hub's): every session whose token no longer identifies anyone is closed.
+void Hub::close_revoked() {
+  state_.read([&](const LiveState& s) {
+    for (auto& [t, channel] : channels_) {
+      for (auto& weak : channel.sessions) {
+        auto session = weak.lock();
+        if (session && session->holder() && !s.identify(*session->holder())) session->revoked();
+      }
+    }
+  });
 }
 
 void Hub::close_all() {

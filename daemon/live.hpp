@@ -78,14 +78,15 @@ class Hub : public std::enable_shared_from_this<Hub> {
   // not under max_connections: the screen counts under max_screens) while it is open. Returns a
   // refusal: 404 when the tournament does not exist, 503 with Retry-After when max_screens screens
   // are open.
-  // `authorship`: the client sent a valid token (events then keep their `by` and `reason`).
+  // `holder`: the hash of the valid token the client sent (events then keep their `by` and
+  // `reason`); when that token is revoked, or the organizer's rotated, the screen is closed.
   std::optional<Response> accept(boost::asio::ip::tcp::socket& socket, Request& request,
                                  const std::string& tournament, std::optional<std::uint64_t> since,
-                                 ConnectionSlot slot, bool authorship);
+                                 ConnectionSlot slot, std::optional<schema::Digest> holder);
   std::optional<Response> accept(boost::beast::ssl_stream<boost::beast::tcp_stream>& stream,
                                  Request& request, const std::string& tournament,
                                  std::optional<std::uint64_t> since, ConnectionSlot slot,
-                                 bool authorship);
+                                 std::optional<schema::Digest> holder);
 
   // Closes every live client with 1001 (going away), for a graceful shutdown.
   void close_all();
@@ -103,6 +104,8 @@ class Hub : public std::enable_shared_from_this<Hub> {
   void join(const std::shared_ptr<LiveSession>& session, std::optional<std::uint64_t> since);
   // On strand_: moves the published events to their tournaments' channels.
   void take_published();
+  // On strand_: closes the sessions whose token was revoked.
+  void close_revoked();
   void flush(const std::string& tournament);
 
   struct Channel {
