@@ -503,6 +503,11 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   auto proposed = standby.client(qr_token).post(table_4 + "/proposals", result(4, 1));
   EXPECT_EQ(proposed.status, 201) << proposed.body;
 
+  auto corrected = [&](int table, int i) {
+    json::object body = result(table, i);
+    body["reason"] = "after the old primary came back";
+    return body;
+  };
   // The old primary comes back. A mirror that has followed the new primary, pointed at it,
   // refuses it, but cannot fence it (F2): the primary keeps taking writes.
   restart_primary({});
@@ -523,7 +528,7 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   primary_->log_once_it_has("cannot fence this server");
   follower_->stop();
   EXPECT_EQ(primary_->client(judge)
-                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 5),
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", corrected(2, 5),
                      {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
                 .status,
             200);
@@ -551,7 +556,7 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   primary_->log_once_it_has("takes no write from now on");
   follower_->stop();
   auto write = primary_->client(judge).put("/v1/tournaments/cup/rounds/1/tables/2/result",
-                                           result(2, 6), {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}});
+                                           corrected(2, 6), {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}});
   EXPECT_EQ(write.status, 503) << write.body;
   EXPECT_NE(write.body.find("former primary"), std::string::npos) << write.body;
   auto fenced = primary_->client("").get("/healthz").json();
@@ -559,7 +564,7 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   EXPECT_EQ(fenced.at("fenced").at("epoch"), 1);
   restart_primary({});
   EXPECT_EQ(primary_->client(judge)
-                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 6),
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", corrected(2, 6),
                      {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
                 .status,
             503);
@@ -574,7 +579,7 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   EXPECT_EQ(lifted.status, 200) << lifted.body;
   EXPECT_EQ(lifted.json().at("lifted").at("epoch"), 1);
   EXPECT_EQ(primary_->client(judge)
-                .put("/v1/tournaments/cup/rounds/1/tables/2/result", result(2, 6),
+                .put("/v1/tournaments/cup/rounds/1/tables/2/result", corrected(2, 6),
                      {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}})
                 .status,
             200);
