@@ -109,8 +109,7 @@ class BasicLiveSession : public LiveSession,
         tournament_(std::move(tournament)),
         since_(since),
         slot_(std::move(slot)),
-        holder_(holder),
-        authorship_(holder.has_value()) {}
+        holder_(holder) {}
 
   // The hub forgets a closed session by itself (its weak pointer expires).
   ~BasicLiveSession() override { --hub_->sessions_; }
@@ -225,7 +224,7 @@ class BasicLiveSession : public LiveSession,
     if (closing_ || pending_close_) return;
     for (const auto& [seq, message, anonymous] : batch.events) {
       if (seq <= snapshot_seq_) continue;  // already in the snapshot or catch-up
-      queue_.push_back({authorship_ || !anonymous ? message : anonymous, Kind::event});
+      queue_.push_back({holder_ || !anonymous ? message : anonymous, Kind::event});
       last_queued_seq_ = seq;
       if (++live_queued_ > hub_->config_.live_queue_limit) return fall_behind();
     }
@@ -321,8 +320,10 @@ class BasicLiveSession : public LiveSession,
       if (e.seq() > last) return false;
       next = e.seq() + 1;
       if (projections::parse_stream(e.event().getStream().cStr()).tournament == tournament_) {
-        catch_up_.push_back(make_message(json::object{
-            {"type", "event"}, {"seq", e.seq()}, {"event", event_json(e, nullptr, authorship_)}}));
+        catch_up_.push_back(
+            make_message(json::object{{"type", "event"},
+                                      {"seq", e.seq()},
+                                      {"event", event_json(e, nullptr, holder_.has_value())}}));
       }
       return ++looked_at < kCatchUpScan && catch_up_.size() < kCatchUpPage;
     });
@@ -428,9 +429,9 @@ class BasicLiveSession : public LiveSession,
   bool writing_ = false;
   bool closing_ = false;
   bool corked_ = false;
-  ConnectionSlot slot_;    // this connection among the open ones (not under max_connections)
-  const std::optional<schema::Digest> holder_;  // the hash of the upgrade's valid token
-  const bool authorship_;  // a valid token came with the upgrade: events keep `by` and `reason`
+  ConnectionSlot slot_;  // this connection among the open ones (not under max_connections)
+  // The hash of the upgrade's valid token: while there is one, events keep `by` and `reason`.
+  const std::optional<schema::Digest> holder_;
 };
 
 Hub::Hub(net::io_context& io, const LiveState& state, events::EventStore& store,

@@ -508,22 +508,27 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
     body["reason"] = "after the old primary came back";
     return body;
   };
+  // A follower with `token` copies the new primary, then is pointed at the old one: what it
+  // logged once it refused the old one.
+  auto refused_after_following = [&](const std::string& dir, const std::string& token) {
+    std::ofstream(token_file(), std::ios::trunc) << token << "\n";
+    follower_ = std::make_unique<TallydProcess>(
+        dir,
+        std::vector<std::string>{"--follow", url(standby), "--follow-token-file", token_file()});
+    follower_->start();
+    follower_->log_once_it_has("\"state\":\"following\"");
+    follower_->stop();
+    follower_ = std::make_unique<TallydProcess>(
+        dir,
+        std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
+    follower_->start();
+    return follower_->log_once_it_has("\"state\":\"refused\"");
+  };
   // The old primary comes back. A mirror that has followed the new primary, pointed at it,
   // refuses it, but cannot fence it (F2): the primary keeps taking writes.
   restart_primary({});
   EXPECT_EQ(url(*primary_), primary_url);
-  std::ofstream(token_file(), std::ios::trunc) << mirror_token << "\n";
-  follower_ = std::make_unique<TallydProcess>(
-      dir_.sub("mirror"),
-      std::vector<std::string>{"--follow", url(standby), "--follow-token-file", token_file()});
-  follower_->start();
-  follower_->log_once_it_has("\"state\":\"following\"");
-  follower_->stop();
-  follower_ = std::make_unique<TallydProcess>(
-      dir_.sub("mirror"),
-      std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
-  follower_->start();
-  std::string mirror_refused = follower_->log_once_it_has("\"state\":\"refused\"");
+  std::string mirror_refused = refused_after_following(dir_.sub("mirror"), mirror_token);
   EXPECT_NE(mirror_refused.find("cannot fence"), std::string::npos) << mirror_refused;
   primary_->log_once_it_has("cannot fence this server");
   follower_->stop();
@@ -540,23 +545,13 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
 
   // A standby that has followed the new primary shows the promotion, linked after what the old
   // primary holds: from then on the old one takes no write, across restarts.
-  std::ofstream(token_file(), std::ios::trunc) << replica_token_ << "\n";
-  follower_ = std::make_unique<TallydProcess>(
-      dir_.sub("second-standby"),
-      std::vector<std::string>{"--follow", url(standby), "--follow-token-file", token_file()});
-  follower_->start();
-  follower_->log_once_it_has("\"state\":\"following\"");
-  follower_->stop();
-  follower_ = std::make_unique<TallydProcess>(
-      dir_.sub("second-standby"),
-      std::vector<std::string>{"--follow", primary_url, "--follow-token-file", token_file()});
-  follower_->start();
-  std::string refused = follower_->log_once_it_has("\"state\":\"refused\"");
+  std::string refused = refused_after_following(dir_.sub("second-standby"), replica_token_);
   EXPECT_NE(refused.find("former primary"), std::string::npos) << refused;
   primary_->log_once_it_has("takes no write from now on");
   follower_->stop();
-  auto write = primary_->client(judge).put("/v1/tournaments/cup/rounds/1/tables/2/result",
-                                           corrected(2, 6), {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}});
+  auto write = primary_->client(judge).put(
+      "/v1/tournaments/cup/rounds/1/tables/2/result", corrected(2, 6),
+      {{"If-Match", "\"" + std::to_string(table_version(*primary_, 2)) + "\""}});
   EXPECT_EQ(write.status, 503) << write.body;
   EXPECT_NE(write.body.find("former primary"), std::string::npos) << write.body;
   auto fenced = primary_->client("").get("/healthz").json();
@@ -571,8 +566,8 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
   EXPECT_EQ(metric(*primary_, "tallyd_fenced"), 1);
   // The organizer sees the fence and lifts it, with a reason; writes are taken again.
   EXPECT_EQ(organizer().get("/v1/replication").json().at("fenced").at("epoch"), 1);
-  auto no_reason = organizer().request(boost::beast::http::verb::delete_, "/v1/replication/fence",
-                                       "{}");
+  auto no_reason =
+      organizer().request(boost::beast::http::verb::delete_, "/v1/replication/fence", "{}");
   EXPECT_EQ(no_reason.status, 422) << no_reason.body;
   auto lifted = organizer().request(boost::beast::http::verb::delete_, "/v1/replication/fence",
                                     R"({"reason":"failover drill, the standby is retired"})");
