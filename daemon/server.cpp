@@ -1,7 +1,7 @@
 #include "daemon/server.hpp"
 
-#include "daemon/framing.hpp"
 #include "daemon/admission.hpp"
+#include "daemon/framing.hpp"
 
 #include "daemon/log.hpp"
 
@@ -52,8 +52,8 @@ class BasicHttpSession : public HttpSession,
  public:
   static constexpr bool kTls = std::is_same_v<Stream, TlsStream>;
 
-  BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls,
-                   std::string remote, Admission::Ticket stranger)
+  BasicHttpSession(tcp::socket&& socket, Server& server, net::ssl::context* tls, std::string remote,
+                   Admission::Ticket stranger)
       : stream_(make_stream(std::move(socket), tls)),
         server_(server),
         server_keepalive_(server.shared_from_this()),
@@ -65,7 +65,9 @@ class BasicHttpSession : public HttpSession,
   void run() {
     net::dispatch(lowest().get_executor(), [self = this->shared_from_this()] {
       if constexpr (kTls) {
-        self->lowest().expires_after(self->server_.config_.header_timeout);
+        // The handshake counts against the first header's deadline (half-open TLS too).
+        self->lowest().expires_after(
+            std::min(self->server_.config_.header_timeout, self->server_.config_.idle_timeout));
         self->stream_.async_handshake(net::ssl::stream_base::server,
                                       [self](boost::system::error_code ec) {
                                         if (ec) return fail(ec, "tls handshake");
@@ -106,9 +108,9 @@ class BasicHttpSession : public HttpSession,
     parser_->header_limit(static_cast<std::uint32_t>(server_.config_.header_limit));
     // A new connection has header_timeout for its first request's header (half-open connections
     // hold a slot no longer than that); later requests, the idle timeout for the whole request.
-    lowest().expires_after(first_request_ ? std::min(server_.config_.header_timeout,
-                                                     server_.config_.idle_timeout)
-                                          : server_.config_.idle_timeout);
+    lowest().expires_after(
+        first_request_ ? std::min(server_.config_.header_timeout, server_.config_.idle_timeout)
+                       : server_.config_.idle_timeout);
     first_request_ = false;
     http::async_read_header(
         stream_, buffer_, *parser_,
@@ -276,7 +278,8 @@ class BasicHttpSession : public HttpSession,
   std::shared_ptr<Server> server_keepalive_;
   std::string remote_;
   ConnectionSlot slot_;
-  Admission::Ticket stranger_;  // held until a request shows a judge's, organizer's, replica's token
+  Admission::Ticket
+      stranger_;  // held until a request shows a judge's, organizer's, replica's token
   bool first_request_ = true;
   bool busy_ = false;
   bool closing_ = false;
@@ -336,7 +339,8 @@ void Server::do_accept() {
 
 void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
   if (ec == net::error::operation_aborted || stopping_) return;
-  if (ec == net::error::no_descriptors || ec == boost::system::errc::too_many_files_open_in_system) {
+  if (ec == net::error::no_descriptors ||
+      ec == boost::system::errc::too_many_files_open_in_system) {
     // Out of file descriptors: accepting again at once would fail again at once (a spinning loop
     // and a log line per try). Pause, and say so once per interval.
     ++descriptor_shortages_;
@@ -397,9 +401,8 @@ void Server::on_accept(boost::system::error_code ec, tcp::socket socket) {
       session->run();
     };
     if (tls_ != nullptr) {
-      start(std::make_shared<BasicHttpSession<TlsStream>>(std::move(socket), *this, tls_,
-                                                          std::move(remote),
-                                                          std::move(verdict.ticket)));
+      start(std::make_shared<BasicHttpSession<TlsStream>>(
+          std::move(socket), *this, tls_, std::move(remote), std::move(verdict.ticket)));
     } else {
       start(std::make_shared<BasicHttpSession<beast::tcp_stream>>(
           std::move(socket), *this, nullptr, std::move(remote), std::move(verdict.ticket)));
