@@ -88,10 +88,10 @@ class Admission : public std::enable_shared_from_this<Admission> {
   const Limits limits_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::size_t> strangers_by_address_;  // GUARDED_BY(mutex_)
-  std::size_t strangers_ = 0;                                         // GUARDED_BY(mutex_)
+  std::size_t strangers_ = 0;                                          // GUARDED_BY(mutex_)
   std::array<std::uint64_t, static_cast<std::size_t>(Refusal::count)>
-      unlogged_{};                                        // GUARDED_BY(mutex_)
-  std::chrono::steady_clock::time_point last_log_{};      // GUARDED_BY(mutex_)
+      unlogged_{};                                    // GUARDED_BY(mutex_)
+  std::chrono::steady_clock::time_point last_log_{};  // GUARDED_BY(mutex_)
   std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Refusal::count)> refused_{};
 };
 

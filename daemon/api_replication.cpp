@@ -79,9 +79,8 @@ void Api::lift_fence(const ExchangePtr& ex) {
   }
   ex->respond(json_response(
       ex->request, http::status::ok,
-      json::object{{"lifted", json::object{{"epoch", lifted->epoch},
-                                           {"by", lifted->by},
-                                           {"at", lifted->at}}},
+      json::object{{"lifted",
+                    json::object{{"epoch", lifted->epoch}, {"by", lifted->by}, {"at", lifted->at}}},
                    {"reason", *reason}}));
 }
 

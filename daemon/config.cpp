@@ -146,8 +146,7 @@ Config Config::from_args(const std::vector<std::string>& args) {
   }
   if (config.threads == 0) config.threads = std::max(1u, std::thread::hardware_concurrency());
   // At most a quarter of the slots are kept for tokens: strangers always have the rest.
-  config.reserved_connections =
-      std::min(config.reserved_connections, config.max_connections / 4);
+  config.reserved_connections = std::min(config.reserved_connections, config.max_connections / 4);
   if (config.tls_cert.empty() != config.tls_key.empty()) {
     throw ConfigError("config: tls_cert and tls_key go together (both, or neither)");
   }
@@ -171,8 +170,7 @@ void fit_connections_to_open_files(Config& config, std::size_t open_files) {
   http = std::min(http, room - room / 4);
   config.max_connections = std::min(asked_http, http);
   config.max_screens = std::min(asked_screens, room - config.max_connections);
-  config.reserved_connections =
-      std::min(config.reserved_connections, config.max_connections / 4);
+  config.reserved_connections = std::min(config.reserved_connections, config.max_connections / 4);
   log::warn(
       "max_connections + max_screens do not fit under the open-file limit: both lowered (raise "
       "LimitNOFILE to keep them)",

@@ -32,9 +32,9 @@ struct Config {
   std::size_t max_connections_per_address = 64;
   // Seconds a new connection has to send its first request's header (half-open connections).
   std::chrono::seconds header_timeout{5};
-  std::size_t max_screens = 10000;      // open live (WebSocket) screens; 503 before the upgrade
-  double rate_limit = 100;  // requests per second per token (or per address when anonymous)
-  double rate_burst = 200;  // requests a token may send at once before the rate applies
+  std::size_t max_screens = 10000;  // open live (WebSocket) screens; 503 before the upgrade
+  double rate_limit = 100;          // requests per second per token (or per address when anonymous)
+  double rate_burst = 200;          // requests a token may send at once before the rate applies
   // A table token (self-reporting) is the few phones at one table: a bucket of its own, smaller
   // than a judge's — against a script, not against a table (docs/configuration.md).
   double table_rate_limit = 2;         // requests per second per table token

@@ -76,15 +76,18 @@ bool Leadership::hear_of(std::uint64_t seen, const std::string& who) {
   return true;
 }
 
-std::optional<Leadership::Fence> Leadership::lift(const std::string& reason, const std::string& who) {
+std::optional<Leadership::Fence> Leadership::lift(const std::string& reason,
+                                                  const std::string& who) {
   std::lock_guard lock(mutex_);
   if (!fence_) return std::nullopt;
   std::filesystem::remove(fence_file(data_));  // throws: then the fence stays
   auto lifted = std::move(*fence_);
   fence_.reset();
-  log::warn("the fence was lifted: this server takes writes again",
-            {{"epoch", lifted.epoch}, {"fenced_by", lifted.by}, {"since", lifted.at},
-             {"lifted_by", who}, {"reason", reason}});
+  log::warn("the fence was lifted: this server takes writes again", {{"epoch", lifted.epoch},
+                                                                     {"fenced_by", lifted.by},
+                                                                     {"since", lifted.at},
+                                                                     {"lifted_by", who},
+                                                                     {"reason", reason}});
   return lifted;
 }
 

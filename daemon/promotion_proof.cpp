@@ -52,7 +52,8 @@ std::variant<CheckedPromotion, std::string> check_promotion(const events::ReadVi
   try {
     events::StoredEvent event(restored.seq, restored.hash, restored.bytes);
     auto payload = event.event().getPayload();
-    if (!payload.isPrimaryPromoted()) return std::string("the proof is not a primary_promoted event");
+    if (!payload.isPrimaryPromoted())
+      return std::string("the proof is not a primary_promoted event");
     const std::uint64_t epoch = payload.getPrimaryPromoted().getEpoch();
     if (epoch != claimed) {
       return "the proof promotes to epoch " + std::to_string(epoch) + ", not " +

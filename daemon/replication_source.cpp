@@ -109,8 +109,8 @@ void ReplicationSource::serve(const ExchangePtr& ex, bool standby) {
 }
 
 std::optional<Response> ReplicationSource::unproven_newer_epoch(const Exchange& ex,
-                                                               std::uint64_t claimed,
-                                                               bool standby) const {
+                                                                std::uint64_t claimed,
+                                                                bool standby) const {
   const std::string epoch = std::to_string(claimed);
   if (!standby) {
     log::warn("a follower that is not a standby named a newer epoch; it cannot fence this server",

@@ -15,8 +15,8 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 
@@ -87,8 +87,8 @@ class Server : public std::enable_shared_from_this<Server> {
   tcp::acceptor acceptor_;
   // Out of file descriptors, accepting waits this long before it tries again.
   static constexpr std::chrono::milliseconds kAcceptPause{100};
-  net::steady_timer accept_pause_;                          // on the acceptor's thread only
-  std::uint64_t descriptor_shortages_ = 0;                  // on the acceptor's thread only
+  net::steady_timer accept_pause_;                             // on the acceptor's thread only
+  std::uint64_t descriptor_shortages_ = 0;                     // on the acceptor's thread only
   std::chrono::steady_clock::time_point last_shortage_log_{};  // on the acceptor's thread only
   std::shared_ptr<Admission> admission_;
   // Shared with the slots, which may outlive the server by a moment at shutdown.

@@ -540,9 +540,9 @@ class HostileCrowd : public ::testing::Test {
  protected:
   void SetUp() override {
     daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"), std::vector<std::string>{"--max-connections", "200", "--header-timeout",
-                                                   "2", "--rate-limit", "100000", "--rate-burst",
-                                                   "100000"});
+        dir_.sub("data"),
+        std::vector<std::string>{"--max-connections", "200", "--header-timeout", "2",
+                                 "--rate-limit", "100000", "--rate-burst", "100000"});
     daemon_->start();
     cup_ = make_cup(*daemon_, 2);
   }
@@ -573,7 +573,8 @@ TEST_F(HostileCrowd, FourHundredHalfOpenConnectionsFromOneAddressLeaveAJudgesWri
   HttpClient watcher = daemon_->organizer();
   // A positive signal first: tallyd has refused the 336 beyond the per-address limit.
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (refused_total(watcher, "per_address") < 336 && std::chrono::steady_clock::now() < deadline) {
+  while (refused_total(watcher, "per_address") < 336 &&
+         std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   EXPECT_EQ(refused_total(watcher, "per_address"), 336u);
