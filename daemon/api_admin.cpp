@@ -53,7 +53,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
   BodyFields fields(*body, role == Role::replica
                                ? std::initializer_list<std::string_view>{"name", "standby"}
                                : std::initializer_list<std::string_view>{"name"});
-  auto name = fields.display_text("name", true);
+  auto name = fields.name("name", true);
   // A standby's copy counts for replicas_ack; a mirror's does not.
   const bool standby = role == Role::replica && fields.boolean("standby").value_or(false);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.judge.invalid", fields.errors()));
@@ -169,7 +169,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"id", "name", "game", "locale", "rules", "self_reporting"});
   auto id = fields.text("id", true, 64);
-  auto name = fields.display_text("name", true);
+  auto name = fields.name("name", true);
   auto game_id = fields.text("game", true, 32);
   auto locale = fields.text("locale", false, 32).value_or("");
   const json::object* overrides = fields.object("rules");
@@ -262,7 +262,7 @@ void Api::add_player(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"id", "name"});
   auto id = fields.text("id", false, 64);
-  auto name = fields.display_text("name", true);
+  auto name = fields.name("name", true);
   if (id && !valid_player_id(*id)) {
     fields.fail("id", "api.player.id_pattern", "id");
   }

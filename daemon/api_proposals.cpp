@@ -41,6 +41,11 @@ std::string author_of(const Exchange& ex) {
   return ex.identity.authenticated() ? ex.identity.id : std::string(kTableAuthor);
 }
 
+// A table's token reads proposals as the public would; everyone else here is a judge or above.
+ProposalReader reader_of(const Exchange& ex) {
+  return ex.identity.table ? ProposalReader::table : ProposalReader::judge;
+}
+
 }  // namespace
 
 // Finds the path's table and the proposal {id} there, waiting for a judge, under the read lock:
@@ -69,7 +74,8 @@ Response Api::proposal_answer(const ExchangePtr& ex, const AppendResult& r, std:
     const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number);
     const Proposal* p = at ? at->find(id) : nullptr;
     json::object out{{"seq", r.last_seq}};
-    out["proposal"] = p ? json::value(proposal_json(s, ref, *p)) : json::value(nullptr);
+    out["proposal"] =
+        p ? json::value(proposal_json(s, ref, *p, reader_of(*ex))) : json::value(nullptr);
     return json_response(ex->request, status, out);
   });
 }
@@ -218,7 +224,7 @@ void Api::list_proposals(const ExchangePtr& ex) {
     json::array list;
     if (const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number)) {
       for (auto it = at->list.rbegin(); it != at->list.rend(); ++it) {
-        list.push_back(proposal_json(s, ref, *it));
+        list.push_back(proposal_json(s, ref, *it, reader_of(*ex)));
       }
     }
     return with_seq(json_response(ex->request, http::status::ok,
@@ -242,7 +248,7 @@ void Api::round_proposals(const ExchangePtr& ex) {
       if (pending == nullptr) continue;
       TableRef ref;
       point_at_table(s, round, seated, ref);
-      list.push_back(proposal_json(s, ref, *pending));
+      list.push_back(proposal_json(s, ref, *pending, ProposalReader::judge));
     }
     return with_seq(json_response(ex->request, http::status::ok,
                                   json::object{{"round", round.round->number},

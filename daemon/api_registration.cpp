@@ -56,7 +56,7 @@ void Api::rename_player(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"name"});
-  auto name = fields.display_text("name", true);
+  auto name = fields.name("name", true);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
   write(

@@ -236,6 +236,10 @@ void App::run() {
     if (caller.bad_token || replica || !dispatcher.may_read(caller)) {
       return problem(request, audience(), http::status::unauthorized, "api.live.token_needed");
     }
+    if (auto refusal = table_token_refusal(caller.identity, Access::public_read, match.params,
+                                           dispatcher.public_reads())) {
+      return problem(request, audience(), http::status::forbidden, refusal->message, {*refusal});
+    }
     auto query = parse_query(request.target());
     std::optional<std::uint64_t> since;
     if (auto it = query.find("since"); it != query.end()) {

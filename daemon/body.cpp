@@ -78,6 +78,10 @@ std::optional<std::string> BodyFields::display_text(std::string_view key, bool r
   return value;
 }
 
+std::optional<std::string> BodyFields::name(std::string_view key, bool required) {
+  return display_text(key, required, projections::kMaxNameBytes);
+}
+
 std::optional<std::uint64_t> BodyFields::unsigned_integer(std::string_view key) {
   auto it = body_.find(key);
   if (it == body_.end() || it->value().is_null()) return std::nullopt;

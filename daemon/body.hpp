@@ -33,6 +33,9 @@ class BodyFields {
   // text-direction characters, something visible; projections/text_rule.hpp).
   std::optional<std::string> display_text(std::string_view key, bool required,
                                           std::size_t max_bytes = 200);
+  // A name (a player's, a judge's, a tournament's): projections::name_problem, the rule the CSV
+  // import applies too.
+  std::optional<std::string> name(std::string_view key, bool required);
   std::optional<std::uint64_t> unsigned_integer(std::string_view key);
   std::optional<bool> boolean(std::string_view key);
   const json::array* array(std::string_view key);

@@ -41,20 +41,36 @@ Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& me
       table_limiter_(config.table_rate_limit, config.table_rate_burst) {}
 
 std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
-                                              const std::map<std::string, std::string>& params) {
+                                              const std::map<std::string, std::string>& params,
+                                              bool public_reads) {
   auto refuse = [](const char* rule, i18n::Message message) {
     return ErrorEntry{rule, "", "Authorization", std::move(message)};
   };
   if (!identity.table) return std::nullopt;
-  if (access == Access::page || access == Access::public_read) return std::nullopt;
-  if (access != Access::table) {
-    return refuse("auth.table_token", i18n::Message("api.auth.table_token_only_proposes"));
-  }
+  if (access == Access::page) return std::nullopt;
   const TableScope& scope = *identity.table;
   auto param = [&](const char* name) {
     auto it = params.find(name);
     return it == params.end() ? std::string() : it->second;
   };
+  if (access == Access::public_read) {
+    // With public reads on, a table token reads what anyone reads. With them off, it is a key to
+    // its own tournament while its round is open, and to nothing else: not the list of
+    // tournaments, not another one, nothing once the round is closed.
+    if (public_reads) return std::nullopt;
+    if (param("t") != scope.tournament) {
+      return refuse("auth.table_token", i18n::Message("api.auth.table_token_own_tournament",
+                                                      {{"tournament", scope.tournament}}));
+    }
+    if (identity.table_round_closed) {
+      return refuse("auth.table_round_closed",
+                    i18n::Message("api.auth.table_round_closed", {{"round", scope.round}}));
+    }
+    return std::nullopt;
+  }
+  if (access != Access::table) {
+    return refuse("auth.table_token", i18n::Message("api.auth.table_token_only_proposes"));
+  }
   if (param("t") != scope.tournament || param("r") != std::to_string(scope.round) ||
       param("n") != std::to_string(scope.table)) {
     return refuse("auth.table_token",
@@ -190,7 +206,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
   }
   ex->identity = caller.identity;
   Access access = match.route->access;
-  if (auto refusal = table_token_refusal(ex->identity, access, ex->params)) {
+  if (auto refusal = table_token_refusal(ex->identity, access, ex->params, config_.public_reads)) {
     return ex->respond(problem(*ex, http::status::forbidden, refusal->message, {*refusal}));
   }
   // A follower's token reads the replication log and nothing else (not even public reads: a leaked

@@ -50,10 +50,12 @@ struct Caller {
 };
 
 // Why a table token may not use a route (403), or nullopt when it may: only routes open to it
-// (Access::table), only at its own table, and only while its round is open.
+// (Access::table), only at its own table, and only while its round is open. Public reads: all of
+// them while `public_reads` is on; with it off, only its own tournament's, while its round is open.
 // (rule `auth.table_token`, or `auth.table_round_closed`, field `Authorization`.)
 std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
-                                              const std::map<std::string, std::string>& params);
+                                              const std::map<std::string, std::string>& params,
+                                              bool public_reads);
 
 // A handler threw: the error is logged with the request's id, the caller gets a plain 500.
 // Also for handlers that run later on another thread (Api's background work).
@@ -74,12 +76,13 @@ class Dispatcher {
 
   // Who sent the request (also used to admit live WebSocket clients).
   Caller identify(const Request& request, const std::string& remote) const;
-  // Whether a caller may read public resources under the current config (a table token may: the
-  // organizer gave it to the players at that table).
+  // Whether a caller may read public resources under the current config (a table token may, within
+  // the bounds of table_token_refusal: the organizer gave it to the players at that table).
   bool may_read(const Caller& caller) const {
     return config_.public_reads || caller.identity.authenticated() ||
            caller.identity.table.has_value();
   }
+  bool public_reads() const { return config_.public_reads; }
 
  private:
   const Router& router_;

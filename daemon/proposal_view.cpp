@@ -17,11 +17,22 @@ json::value optional_text(capnp::Text::Reader t) {
   return t.size() == 0 ? json::value(nullptr) : json::value(text(t));
 }
 
-// Who appended an event: from the table (its token), or a judge or the organizer by name.
-void put_author(const LiveState& s, schema::Event::Reader e, json::object& out) {
-  bool from_table = text(e.getAuthor()) == kTableAuthor;
-  out["from_table"] = from_table;
-  out["by"] = from_table ? json::value(nullptr) : json::value(author_name(s, text(e.getAuthor())));
+bool from_table(schema::Event::Reader e) { return text(e.getAuthor()) == kTableAuthor; }
+
+// Who appended an event: from the table (its token), or a judge or the organizer by name — a name
+// a table's reader does not get (F9: what a table token reads is what the public reads).
+void put_author(const LiveState& s, schema::Event::Reader e, ProposalReader reader,
+                json::object& out) {
+  out["from_table"] = from_table(e);
+  out["by"] = from_table(e) || reader == ProposalReader::table
+                  ? json::value(nullptr)
+                  : json::value(author_name(s, text(e.getAuthor())));
+}
+
+// A note or reason: the table's own are the table's to read; a judge's are not.
+json::value note_for(schema::Event::Reader e, ProposalReader reader) {
+  if (reader == ProposalReader::table && !from_table(e)) return nullptr;
+  return optional_text(e.getReason());
 }
 
 // The payload member's own object (what event_json shows as `payload`).
@@ -64,15 +75,15 @@ void put_outcome(const LiveState& s, const TableRef& ref, const json::object& bo
 }  // namespace
 
 json::object proposal_json(const LiveState& s, const TableRef& ref,
-                           const projections::Proposal& proposal) {
+                           const projections::Proposal& proposal, ProposalReader reader) {
   auto e = proposal.event.event();
   json::object out{{"id", proposal.seq()},
                    {"round", ref.round},
                    {"table", ref.seated->number},
                    {"status", projections::proposal_status_name(proposal.status)}};
-  put_author(s, e, out);
+  put_author(s, e, reader, out);
   out["at"] = iso_time(e.getRecordedAt());
-  out["note"] = optional_text(e.getReason());
+  out["note"] = note_for(e, reader);
   auto body_text = e.getPayload().getResultProposed().getBody();
   json::value body = json::parse(std::string_view(body_text.cStr(), body_text.size()));
   if (proposal.status == projections::ProposalStatus::pending && body.is_object()) {
@@ -87,8 +98,8 @@ json::object proposal_json(const LiveState& s, const TableRef& ref,
   for (const auto& flag : proposal.flags) {
     auto f = flag.event();
     json::object entry{{"seq", flag.seq()}, {"at", iso_time(f.getRecordedAt())}};
-    entry["note"] = text(f.getReason());
-    put_author(s, f, entry);
+    entry["note"] = note_for(f, reader);
+    put_author(s, f, reader, entry);
     flags.push_back(std::move(entry));
   }
   out["flags"] = std::move(flags);
@@ -98,8 +109,8 @@ json::object proposal_json(const LiveState& s, const TableRef& ref,
     auto d = proposal.decision->event();
     json::object decision{{"seq", proposal.decision->seq()},
                           {"at", iso_time(d.getRecordedAt())},
-                          {"reason", optional_text(d.getReason())}};
-    put_author(s, d, decision);
+                          {"reason", note_for(d, reader)}};
+    put_author(s, d, reader, decision);
     out["decision"] = std::move(decision);
   } else {
     out["decision"] = nullptr;

@@ -18,7 +18,11 @@ inline constexpr std::string_view kTableAuthor = "table";
 //  "replaces_result","differences":[{"field","player","entered","proposed"}],"flags":[…],
 //  "superseded_by","decision"}. For a pending proposal `result` is the table's result as
 // approving it would make it, and `differences` what it changes in the result entered (if any).
+// Who reads a proposal: a judge or the organizer sees everything; a table's token (its players)
+// sees what the public would — no judge's name, no judge's note or rejection reason.
+enum class ProposalReader { judge, table };
+
 boost::json::object proposal_json(const LiveState& s, const TableRef& ref,
-                                  const projections::Proposal& proposal);
+                                  const projections::Proposal& proposal, ProposalReader reader);
 
 }  // namespace tally::daemon

@@ -85,7 +85,7 @@ std::vector<ImportRow> read_rows(const std::vector<CsvRecord>& records, const Co
     row.name = trim(record.fields[columns.name]);
     if (row.name.empty()) {
       problems.push_back(file_problem(row.line, "rules.import.empty_name"));
-    } else if (auto problem = text_problem(row.name)) {
+    } else if (auto problem = name_problem(row.name)) {
       problems.push_back(
           {"text", "", "csv",
            i18n::Message("rules.import.text", {{"line", std::to_string(row.line)},

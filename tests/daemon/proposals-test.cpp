@@ -28,9 +28,9 @@ constexpr const char* kRound = "/v1/tournaments/cup/rounds/1";
 class Proposals : public ::testing::Test {
  protected:
   void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--table-rate-burst", "40", "--table-rate-limit", "0.5"});
+    std::vector<std::string> flags{"--table-rate-burst", "40", "--table-rate-limit", "0.5"};
+    for (auto& flag : extra_flags()) flags.push_back(std::move(flag));
+    daemon_ = std::make_unique<TallydProcess>(dir_.sub("data"), std::move(flags));
     daemon_->start();
     auto org = daemon_->organizer();
     ASSERT_EQ(
@@ -52,6 +52,8 @@ class Proposals : public ::testing::Test {
     ASSERT_EQ(judge.status, 201);
     judge_token_ = str(judge.json().at("token"));
   }
+
+  virtual std::vector<std::string> extra_flags() { return {}; }
 
   HttpClient organizer() { return daemon_->organizer(); }
   HttpClient judge() { return daemon_->client(judge_token_); }
@@ -164,7 +166,10 @@ TEST_F(Proposals, TheTableProposesAnotherPhoneFlagsAJudgeApprovesTheNewerOne) {
   auto proposals = list.json().at("proposals").as_array();
   ASSERT_EQ(proposals.size(), 2u);
   EXPECT_EQ(str(proposals[0].at("status")), "approved");
-  EXPECT_EQ(str(proposals[0].at("decision").at("by")), "Eva Judge");
+  // The table reads the decision as the public would: not which judge took it (F9).
+  EXPECT_TRUE(proposals[0].at("decision").at("by").is_null());
+  auto judges_list = judge().get(table(3) + "/proposals").json().at("proposals").as_array();
+  EXPECT_EQ(str(judges_list.at(0).at("decision").at("by")), "Eva Judge");
   EXPECT_EQ(str(proposals[1].at("status")), "superseded");
   EXPECT_EQ(proposals[1].at("superseded_by").to_number<std::uint64_t>(), second_id);
   EXPECT_EQ(proposals[1].at("flags").as_array().size(), 1u);
@@ -361,6 +366,108 @@ TEST_F(Proposals, WhileSelfReportingIsOffEveryProposalEndpointIs409) {
                         R"({"self_reporting":"yes"})")
                 .status,
             422);
+}
+
+// F9: what a table token reads of its proposals is what the public reads — the table's own notes,
+// not a judge's name, note or rejection reason; a judge reads all of it.
+TEST_F(Proposals, ATableReadsItsProposalsWithoutJudgesNamesOrReasons) {
+  auto phone = table_client(3);
+  auto proposed =
+      phone.post(table(3) + "/proposals",
+                 json::object{{"players", result({{2, 4}, {3, 1}, {2, 1}, {2, 0}}).at("players")},
+                              {"reason", "we counted twice"}});
+  ASSERT_EQ(proposed.status, 201) << proposed.body;
+  auto id = std::to_string(proposed.json().at("proposal").at("id").to_number<std::uint64_t>());
+  ASSERT_EQ(judge()
+                .post(table(3) + "/proposals/" + id + "/flag",
+                      json::object{{"note", "internal: judge Petr suspects p5 cheating"}})
+                .status,
+            201);
+  auto rejected =
+      judge().post(table(3) + "/proposals/" + id + "/reject",
+                   json::object{{"reason", "internal: judge Petr suspects p5 cheating"}});
+  ASSERT_EQ(rejected.status, 200) << rejected.body;
+
+  auto as_table = phone.get(table(3) + "/proposals");
+  ASSERT_EQ(as_table.status, 200) << as_table.body;
+  EXPECT_EQ(as_table.body.find("Petr"), std::string::npos) << as_table.body;
+  EXPECT_EQ(as_table.body.find("Eva Judge"), std::string::npos) << as_table.body;
+  auto seen = as_table.json().at("proposals").at(0);
+  EXPECT_EQ(str(seen.at("status")), "rejected");
+  EXPECT_EQ(str(seen.at("note")), "we counted twice");  // the table's own words
+  EXPECT_TRUE(seen.at("decision").at("reason").is_null());
+  EXPECT_TRUE(seen.at("decision").at("by").is_null());
+  EXPECT_FALSE(seen.at("decision").at("from_table").as_bool());
+  EXPECT_TRUE(seen.at("flags").at(0).at("note").is_null());
+  EXPECT_TRUE(seen.at("flags").at(0).at("by").is_null());
+
+  auto as_judge = judge().get(table(3) + "/proposals").json().at("proposals").at(0);
+  EXPECT_EQ(str(as_judge.at("decision").at("reason")), "internal: judge Petr suspects p5 cheating");
+  EXPECT_EQ(str(as_judge.at("decision").at("by")), "Eva Judge");
+  EXPECT_EQ(str(as_judge.at("flags").at(0).at("by")), "Eva Judge");
+}
+
+// F5: with public reads off, a table token is a key to its own tournament while its round is
+// open, and to nothing else.
+class ProposalsWithPrivateReads : public Proposals {
+ protected:
+  std::vector<std::string> extra_flags() override { return {"--public-reads", "false"}; }
+};
+
+TEST_F(ProposalsWithPrivateReads, ATableTokenReadsOnlyItsTournamentAndNothingOnceItsRoundCloses) {
+  auto org = organizer();
+  ASSERT_EQ(org.post("/v1/tournaments",
+                     json::object{{"id", "secret-b"}, {"name", "Secret B"}, {"game", "catan"}})
+                .status,
+            201);
+  auto phone = table_client(3);
+  auto upgrade = [&](const std::string& target) {
+    return phone.request(http::verb::get, target, "",
+                         {{"Upgrade", "websocket"},
+                          {"Connection", "Upgrade"},
+                          {"Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="},
+                          {"Sec-WebSocket-Version", "13"}});
+  };
+  auto refused_as_table_token = [&](const HttpReply& reply, const char* rule) {
+    EXPECT_EQ(reply.status, 403) << reply.body;
+    if (reply.status != 403) return;
+    EXPECT_EQ(str(reply.json().at("errors").at(0).at("rule")), rule) << reply.body;
+    EXPECT_EQ(str(reply.json().at("errors").at(0).at("field")), "Authorization");
+  };
+  // Its own tournament, while the round is open: yes, the live feed too.
+  EXPECT_EQ(phone.get("/v1/tournaments/cup").status, 200);
+  EXPECT_EQ(phone.get(kRound).status, 200);
+  EXPECT_EQ(phone.get("/v1/tournaments/cup/standings").status, 200);
+  WsClient live("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live", key(3));
+  EXPECT_EQ(live.read()->at("type"), "snapshot");
+  // Anything else: no.
+  refused_as_table_token(phone.get("/v1/tournaments"), "auth.table_token");
+  refused_as_table_token(phone.get("/v1/tournaments/secret-b"), "auth.table_token");
+  refused_as_table_token(phone.get("/v1/tournaments/secret-b/standings"), "auth.table_token");
+  refused_as_table_token(phone.get("/v1/tournaments/secret-b/events"), "auth.table_token");
+  refused_as_table_token(upgrade("/v1/tournaments/secret-b/live"), "auth.table_token");
+  // Anonymous readers still get nothing at all.
+  EXPECT_EQ(daemon_->client("").get("/v1/tournaments/cup").status, 401);
+
+  // The round closes: nothing private any more, not even its own tournament.
+  for (int n = 1; n <= 3; ++n) {
+    json::array rows;
+    int cities = 4;
+    for (const auto& p : players_at(n)) {
+      rows.push_back(catan_row(p, 2, cities));
+      cities = 1;
+    }
+    ASSERT_EQ(
+        judge()
+            .put(table(n) + "/result", json::object{{"players", rows}}, {{"If-None-Match", "*"}})
+            .status,
+        201);
+  }
+  ASSERT_EQ(org.post(std::string(kRound) + "/close", json::object{}).status, 201);
+  refused_as_table_token(phone.get("/v1/tournaments/cup/standings"), "auth.table_round_closed");
+  refused_as_table_token(phone.get(kRound), "auth.table_round_closed");
+  refused_as_table_token(phone.get("/v1/tournaments/cup/events"), "auth.table_round_closed");
+  refused_as_table_token(upgrade("/v1/tournaments/cup/live"), "auth.table_round_closed");
 }
 
 }  // namespace
