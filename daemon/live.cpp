@@ -233,10 +233,13 @@ class BasicLiveSession : public LiveSession,
       // since the client never got the standings a delta would build on.
       bool replaced =
           std::erase_if(queue_, [](const Queued& q) { return q.kind == Kind::standings; }) > 0;
-      bool delta_fits =
-          !replaced && batch.standings_delta && batch.delta_base_seq == standings_seq_;
-      queue_.push_back({delta_fits ? batch.standings_delta->message : batch.standings->message,
-                        Kind::standings});
+      Message message = batch.standings->message;
+      if (!replaced) {
+        for (const auto& delta : batch.standings_deltas) {
+          if (delta.base_seq == standings_seq_) message = delta.message;
+        }
+      }
+      queue_.push_back({std::move(message), Kind::standings});
       standings_seq_ = batch.standings->seq;
     }
     write_next();
@@ -567,20 +570,20 @@ void Hub::flush(const std::string& tournament) {
     // copy of a table that is ~190 KB at 1,000 players.
     Message whole = std::make_shared<const std::string>(json::serialize(*update));
     auto now = std::make_shared<const json::object>(std::move(update->at("standings").as_object()));
-    if (channel.last_standings) {
+    for (const auto& [base_seq, base] : channel.bases) {
+      if (base_seq >= seq) continue;
       json::object delta{{"type", "standings_delta"},
                          {"seq", seq},
-                         {"base_seq", channel.last_standings_seq},
-                         {"delta", standings_delta(*channel.last_standings, *now)},
+                         {"base_seq", base_seq},
+                         {"delta", standings_delta(*base, *now)},
                          {"round", update->at("round")}};
       Message small = make_message(std::move(delta));
       if (small->size() < whole->size()) {
-        batch->standings_delta = LiveBatch::Sequenced{seq, std::move(small)};
-        batch->delta_base_seq = channel.last_standings_seq;
+        batch->standings_deltas.push_back({base_seq, std::move(small)});
       }
     }
-    channel.last_standings = std::move(now);
-    channel.last_standings_seq = seq;
+    channel.bases.clear();
+    channel.bases.emplace(seq, std::move(now));
     batch->standings = LiveBatch::Sequenced{seq, std::move(whole)};
   }
   std::shared_ptr<const LiveBatch> shared = std::move(batch);
@@ -599,12 +602,23 @@ void Hub::join(const std::shared_ptr<LiveSession>& session, std::optional<std::u
   });
   if (!snapshot) return;
   std::uint64_t seq = snapshot->at("seq").as_uint64();
+  Message message = std::make_shared<const std::string>(json::serialize(*snapshot));
+  Channel& channel = channels_[session->tournament()];
+  std::erase_if(channel.sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
+  // Without a screen the channel was not sent the events since its bases: they are stale.
+  if (channel.sessions.empty()) channel.bases.clear();
+  // The snapshot is the base of this screen's first delta. Usually the channel holds it already
+  // (the last batch's standings, when no event came since); otherwise it is kept beside that one,
+  // replacing an older snapshot's: at most two bases, so a flush computes at most two deltas.
+  if (!channel.bases.contains(seq)) {
+    if (channel.bases.size() >= kMaxDeltaBases) channel.bases.erase(std::prev(channel.bases.end()));
+    channel.bases.emplace(seq, std::make_shared<const json::object>(
+                                   std::move(snapshot->at("standings").as_object())));
+  }
   // The catch-up is the session's to read, page by page on its own strand: a join never reads the
   // log here, where it would hold up every screen.
-  session->start(seq, make_message(std::move(*snapshot)), since);
-  auto& sessions = channels_[session->tournament()].sessions;
-  std::erase_if(sessions, [](const std::weak_ptr<LiveSession>& w) { return w.expired(); });
-  sessions.push_back(session);
+  session->start(seq, std::move(message), since);
+  channel.sessions.push_back(session);
 }
 
 // On strand_. The projections hold the revocation already (their subscriber runs before the

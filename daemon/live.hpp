@@ -58,10 +58,14 @@ struct LiveBatch {
   };
   std::vector<Sequenced> events;
   std::optional<Sequenced> standings;
-  // The same standings as what changed since the previous batch's (standings_delta.hpp), for the
-  // screens that hold exactly those (`delta_base_seq`); absent when it would not be smaller.
-  std::optional<Sequenced> standings_delta;
-  std::uint64_t delta_base_seq = 0;
+  // The same standings as what changed since a base a screen holds (standings_delta.hpp): one per
+  // base the channel keeps (the previous batch's standings, the newest snapshot's), each for the
+  // screens that hold exactly that base; none for a base where the delta would not be smaller.
+  struct Delta {
+    std::uint64_t base_seq = 0;
+    Message message;
+  };
+  std::vector<Delta> standings_deltas;
 };
 
 class LiveSession;
@@ -108,13 +112,15 @@ class Hub : public std::enable_shared_from_this<Hub> {
   void close_revoked();
   void flush(const std::string& tournament);
 
+  static constexpr std::size_t kMaxDeltaBases = 2;
   struct Channel {
     std::vector<std::weak_ptr<LiveSession>> sessions;
     std::vector<LiveBatch::Sequenced> unsent;  // published events waiting for the next flush
     bool flush_queued = false;                 // a flush is queued; more events just join it
-    // The standings last sent as a batch, and their seq: the base of the next delta.
-    std::shared_ptr<const boost::json::object> last_standings;
-    std::uint64_t last_standings_seq = 0;
+    // The standings screens may hold, by seq: the last sent in a batch and the newest snapshot a
+    // screen joined with when it is not those (contract, third edition: the snapshot is the base
+    // of the first delta). The bases of the next delta; at most kMaxDeltaBases.
+    std::map<std::uint64_t, std::shared_ptr<const boost::json::object>> bases;
   };
 
   boost::asio::io_context& io_;

@@ -561,7 +561,9 @@ std::vector<std::uint64_t> read_events_until(WsClient& ws, std::uint64_t seq) {
   }
 }
 
-TEST_F(Api, AfterTheFirstChangeStandingsComeAsDeltasThatRebuildTheStandingsExactly) {
+// Contract, third edition: the snapshot is the base of the first delta — a screen that joins
+// downloads the standings once, never twice (issue 38, item 9).
+TEST_F(Api, AScreenThatJoinsGetsTheStandingsOnceThenDeltasThatRebuildThemExactly) {
   tournament(8);
   HttpClient eva("127.0.0.1", daemon_->port(), new_judge("Eva"));
   WsClient ws("127.0.0.1", daemon_->port(), "/v1/tournaments/cup/live");
@@ -569,7 +571,7 @@ TEST_F(Api, AfterTheFirstChangeStandingsComeAsDeltasThatRebuildTheStandingsExact
   ASSERT_TRUE(snapshot);
   json::object held = snapshot->at("standings").as_object();
   std::uint64_t held_seq = snapshot->at("seq").to_number<std::uint64_t>();
-  int deltas = 0;
+  int deltas = 0, whole = 0;
   for (int t = 1; t <= 4; ++t) {
     std::string a = "p" + std::to_string(2 * t - 1), b = "p" + std::to_string(2 * t);
     auto put = eva.put(table(1, t), result({{a, t}, {b, 5 - t}}), kFirstEntry);
@@ -581,6 +583,7 @@ TEST_F(Api, AfterTheFirstChangeStandingsComeAsDeltasThatRebuildTheStandingsExact
       ASSERT_TRUE(m) << "no standings after seq " << seq;
       if (m->at("type") == "standings") {
         held = m->at("standings").as_object();
+        ++whole;
       } else if (m->at("type") == "standings_delta") {
         EXPECT_EQ(m->at("base_seq").to_number<std::uint64_t>(), held_seq);
         json::object next;
@@ -597,7 +600,8 @@ TEST_F(Api, AfterTheFirstChangeStandingsComeAsDeltasThatRebuildTheStandingsExact
     auto now = organizer().get("/v1/tournaments/cup/standings").json();
     EXPECT_EQ(json::value(held.at("rows")), now.at("rows")) << "after table " << t;
   }
-  EXPECT_GE(deltas, 3);  // the first change after joining comes whole, the next as deltas
+  EXPECT_EQ(whole, 0);  // the snapshot was the only whole standings
+  EXPECT_EQ(deltas, 4);
 }
 
 TEST_F(Api, ALiveClientGetsEveryEventOnceInOrderAcrossAReconnectWithSince) {
