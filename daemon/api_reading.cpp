@@ -2,15 +2,19 @@
 // health, metrics, the games' descriptions and their stateless calculators.
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
+#include "daemon/json_diff.hpp"
 #include "daemon/views.hpp"
 #include "events/sha256.hpp"
+#include "projections/void_rule.hpp"
 #include "schema/json_codec.hpp"
+#include "schema/text.hpp"
 
 #include <charconv>
 
 namespace tally::daemon {
 
 using projections::Tournament;
+using schema::text;
 
 namespace {
 
@@ -26,6 +30,31 @@ std::optional<std::uint64_t> query_number(const Exchange& ex, const std::string&
 Response bad_query(const Exchange& ex, const std::string& key) {
   return problem(ex, http::status::bad_request,
                  i18n::Message("api.query.not_number", {{"name", key}}));
+}
+
+// The event's payload as the audit shows it (`payload`: the active member's own object).
+json::value payload_json(schema::Event::Reader e) {
+  auto payload = schema::encode(capnp::toDynamic(e.getPayload()));
+  return payload.empty() ? json::value(nullptr) : payload.begin()->value();
+}
+
+// Contract, third edition: what a correction or a void changed in what it replaced, per player —
+// [{"player","player_name","field","from","to"}] ("Jana Nováková: vp_cards 1 → 0"). A void's
+// `after` is null: every field goes to null.
+json::array audit_changes(const Tournament& t, const json::value& before,
+                          const json::value& after) {
+  json::array out;
+  const json::value nothing = json::object();  // a void holds nothing: not one null field
+  for (auto& d : json_differences(before, after.is_null() ? nothing : after)) {
+    const projections::Player* p = d.player.empty() ? nullptr : t.player(d.player);
+    out.push_back(
+        json::object{{"player", d.player.empty() ? json::value(nullptr) : json::value(d.player)},
+                     {"player_name", p ? json::value(p->name) : json::value(nullptr)},
+                     {"field", d.field},
+                     {"from", std::move(d.before)},
+                     {"to", std::move(d.after)}});
+  }
+  return out;
 }
 
 // Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
@@ -105,26 +134,39 @@ void Api::audit(const ExchangePtr& ex) {
   for (const auto& e : events) {
     if (e.event().getSupersedes() != 0) superseded_by[e.event().getSupersedes()] = e.seq();
   }
+  // What a superseded event held, for the `changes` of what replaced or voided it.
+  std::map<std::uint64_t, json::value> superseded_payload;
   json::array out;
-  for (const auto& e : events) {
-    auto name = projections::parse_stream(e.event().getStream().cStr());
-    auto payload = e.event().getPayload();
-    bool seating = payload.isRoundSeated();
-    std::uint32_t event_round = seating ? payload.getRoundSeated().getRound() : name.round;
-    if (round && event_round != *round) continue;
-    if (table) {
-      // A table's history starts with the seating that made it.
-      bool seats_it = false;
-      if (seating) {
-        for (auto t : payload.getRoundSeated().getTables())
-          seats_it = seats_it || t.getTable() == *table;
+  state_.read([&](const LiveState& s) {
+    const projections::Tournament& t = *s.tournament(t_id);
+    for (const auto& e : events) {
+      auto name = projections::parse_stream(e.event().getStream().cStr());
+      auto payload = e.event().getPayload();
+      if (superseded_by.contains(e.seq())) superseded_payload[e.seq()] = payload_json(e.event());
+      bool seating = payload.isRoundSeated();
+      std::uint32_t event_round = seating ? payload.getRoundSeated().getRound() : name.round;
+      if (round && event_round != *round) continue;
+      if (table) {
+        // A table's history starts with the seating that made it.
+        bool seats_it = false;
+        if (seating) {
+          for (auto st : payload.getRoundSeated().getTables())
+            seats_it = seats_it || st.getTable() == *table;
+        }
+        if (name.table != *table && !seats_it) continue;
       }
-      if (name.table != *table && !seats_it) continue;
+      json::object entry = event_json(e, &superseded_by);
+      if (player && !mentions(entry.at("payload"), *player)) continue;
+      entry["by_name"] = author_name(s, text(e.event().getAuthor()));
+      auto replaced = superseded_payload.find(e.event().getSupersedes());
+      entry["changes"] = replaced == superseded_payload.end()
+                             ? json::value(nullptr)
+                             : json::value(audit_changes(t, replaced->second, entry.at("payload")));
+      entry["voidable"] =
+          !projections::decide_void(t, e.event(), e.seq(), ex->identity.organizer()).refusal;
+      out.push_back(std::move(entry));
     }
-    json::object entry = event_json(e, &superseded_by);
-    if (player && !mentions(entry.at("payload"), *player)) continue;
-    out.push_back(std::move(entry));
-  }
+  });
   std::uint64_t seq = view.head().seq;
   ex->respond(with_seq(json_response(ex->request, http::status::ok,
                                      json::object{{"seq", seq}, {"events", std::move(out)}}),

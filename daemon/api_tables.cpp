@@ -6,6 +6,7 @@
 #include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
 #include "projections/table_rules.hpp"
+#include "projections/void_rule.hpp"
 
 namespace tally::daemon {
 
@@ -195,44 +196,18 @@ void Api::void_event(const ExchangePtr& ex) {
                                                                    {"tournament", t_id}}));
           return p;
         }
-        Which kind = event->event().getPayload().which();
         state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (kind == Which::ROUND_SEATED) {
-            // Only the newest round's seating, and only before anything happened at its tables.
-            if (!ex->identity.organizer()) {
-              p.refusal = problem(*ex, http::status::forbidden, "api.void.seating_organizer_only");
-              return;
-            }
-            bool newest = !t->rounds.empty() && t->rounds.back().seq == target;
-            bool untouched =
-                newest && std::none_of(t->tables.begin(), t->tables.end(), [&](const auto& kv) {
-                  return kv.first.first == t->rounds.back().number && kv.second.version > 0;
-                });
-            if (!newest || !untouched) {
-              p.refusal = unprocessable(*ex, "api.void.seating_refused",
-                                        {{"void", "", "seq", "api.void.seating_newest_only"}});
-              return;
-            }
-            p.append.expected = ExpectedVersion::exactly(t->version);
-            return;
+          auto decision = projections::decide_void(*s.tournament(t_id), event->event(), target,
+                                                   ex->identity.organizer());
+          if (!decision.refusal) {
+            p.append.expected = ExpectedVersion::exactly(decision.expected_version);
+          } else if (decision.refusal->kind ==
+                     projections::VoidRefusal::Kind::seating_organizer_only) {
+            p.refusal = problem(*ex, http::status::forbidden, decision.refusal->message);
+          } else {
+            p.refusal = unprocessable(*ex, decision.refusal->message,
+                                      {{"void", "", "seq", decision.refusal->field_message}});
           }
-          // A table's actions other than its result (which is corrected, not voided).
-          bool voidable = name.round != 0 && kind != Which::VOID && !projections::is_result(kind);
-          if (!voidable) {
-            p.refusal = unprocessable(*ex, "api.void.not_voidable",
-                                      {{"void", "", "seq", "api.void.what_is_voided"}});
-            return;
-          }
-          const projections::TableState* table = t->table(name.round, name.table);
-          bool in_effect =
-              table != nullptr && projections::action_with_seq(*table, target) != nullptr;
-          if (!in_effect) {
-            p.refusal = unprocessable(*ex, "api.void.no_longer_in_effect",
-                                      {{"void", "", "seq", "api.void.already_voided"}});
-            return;
-          }
-          p.append.expected = ExpectedVersion::exactly(table->version);
         });
         if (p.refusal) return p;
         Draft d;

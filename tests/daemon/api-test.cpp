@@ -279,6 +279,18 @@ TEST_F(Api, ReplacingAResultNeedsTheVersionAndAReasonAndTheAuditShowsTheChain) {
   EXPECT_EQ(correction.at("supersedes"), original.at("seq"));
   EXPECT_EQ(correction.at("reason"), "scores swapped");
   EXPECT_EQ(correction.at("hash").as_string().size(), 64u);
+  // Contract, third edition: the author's name, and what the correction changed, per player
+  // (issue 38, item 7) — "Player 1: score 3 → 1" without comparing two bodies by eye.
+  EXPECT_EQ(correction.at("by_name"), "Eva");
+  EXPECT_EQ(original.at("changes"), json::value(nullptr));
+  EXPECT_EQ(correction.at("changes"), json::parse(R"([
+    {"player":"p1","player_name":"Player 1","field":"score","from":3,"to":1},
+    {"player":"p2","player_name":"Player 2","field":"score","from":1,"to":3}])"));
+  // A result is corrected, never voided: the audit does not offer it (issue 38, item 6). The
+  // seating has entries at its tables: not withdrawn either.
+  EXPECT_EQ(audit[0].at("voidable"), false);
+  EXPECT_EQ(original.at("voidable"), false);
+  EXPECT_EQ(correction.at("voidable"), false);
 }
 
 TEST_F(Api, AnIdempotentRetryAfterARestartAppendsNothing) {
@@ -356,6 +368,12 @@ TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
   auto claim = eva.post(table(1, 1, "claims"), json::object{{"player", "p1"}});
   ASSERT_EQ(claim.status, 201) << claim.body;
   std::string seq = std::to_string(claim.json().at("seq").to_number<std::uint64_t>());
+  // The audit offers the void the server takes (the same decider, projections/void_rule.hpp).
+  auto before = eva.get("/v1/tournaments/cup/audit?table=1").json().at("events").as_array();
+  EXPECT_EQ(before.back().at("type"), "claimed_win");
+  EXPECT_EQ(before.back().at("voidable"), true);
+  EXPECT_EQ(before.front().at("type"), "round_seated");
+  EXPECT_EQ(before.front().at("voidable"), false);  // a judge does not withdraw a seating
   expect_problem(eva.post("/v1/tournaments/cup/events/" + seq + "/void", json::object{}), 422);
   auto voided = eva.post("/v1/tournaments/cup/events/" + seq + "/void",
                          json::object{{"reason", "wrong table"}});
@@ -367,6 +385,13 @@ TEST_F(Api, ClaimsCanBeVoidedWithAReasonAndTheAuditIsTokenOnly) {
   auto audit = eva.get("/v1/tournaments/cup/audit?player=p1").json().at("events").as_array();
   EXPECT_EQ(audit.back().at("type"), "claimed_win");
   EXPECT_EQ(audit.back().at("superseded_by"), voided.json().at("seq"));
+  EXPECT_EQ(audit.back().at("voidable"), false);  // voided already
+  // The void itself names what it withdrew: the claim's player, to nothing.
+  auto all = eva.get("/v1/tournaments/cup/audit?table=1").json().at("events").as_array();
+  EXPECT_EQ(all.back().at("type"), "void");
+  EXPECT_EQ(all.back().at("by_name"), "Eva");
+  EXPECT_EQ(all.back().at("changes"), json::parse(R"([
+    {"player":null,"player_name":null,"field":"player","from":"p1","to":null}])"));
 }
 
 // --- the games as clients see them, and checks without writing ---------------------------------
