@@ -19,6 +19,7 @@ import { clockTime, localTime } from "./format.js";
 import { formatList, startI18n, t, tParts } from "./i18n.js";
 import { LiveFeed } from "./live.js";
 import { isLoopbackHost } from "./loopback.js";
+import { breakableAddress, fitText, refitOnResize } from "./fit-text.js";
 import { encodeQr, qrSvg } from "./qr.js";
 import { gameName, standingsColumns } from "./standings-columns.js";
 
@@ -91,6 +92,47 @@ function renderStandings(standings) {
   previousRows = rows;
   $("updated").textContent = t("board.updated", { time: clockTime() });
   repaginate();
+}
+
+// A name longer than its column shrinks — down to NAME_ONE_LINE of the row's type — to stay on
+// one line, so that a field of long names still shows its rows a page; one that would have to
+// be smaller than that takes two lines instead, as large as lets its longest word fit whole
+// (never under NAME_SMALLEST). A word too long even then (a phone's narrow column beside AGoT's
+// seven) is never broken: the name is cut with "…" on one line. Measured on a canvas: no layout per row. Called by repaginate()
+// with every row shown.
+const NAME_ONE_LINE = 0.5;
+const NAME_SMALLEST = 0.45;
+let measure = null;
+function fitNames() {
+  const lines = [...$("standings").tBodies[0].querySelectorAll(".name-line")];
+  if (lines.length === 0) return;
+  for (const line of lines) {
+    line.style.fontSize = "";
+    line.classList.remove("cut");
+  }
+  const cell = lines[0].parentElement;
+  const style = getComputedStyle(cell);
+  const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1;
+  const size = parseFloat(style.fontSize);
+  measure = measure || document.createElement("canvas").getContext("2d");
+  measure.font = `${style.fontWeight} ${size}px ${style.fontFamily}`;
+  const badgeRoom = size * 0.8 * 0.8 + size; // a badge's padding, border and margin, at most
+  for (const line of lines) {
+    const badges = [...line.querySelectorAll(".badge")];
+    const name = line.querySelector(".person").textContent;
+    const width = measure.measureText(name).width + badges.reduce((sum, b) => sum + 0.8 * measure.measureText(b.textContent).width + badgeRoom, 0);
+    if (width <= room) continue;
+    let scale = room / width;
+    if (scale < NAME_ONE_LINE) {
+      const longest = Math.max(...name.split(/\s+/).map((word) => measure.measureText(word).width));
+      scale = Math.min(1, room / longest, (2 * room) / width);
+      if (scale < NAME_SMALLEST) {
+        line.classList.add("cut");
+        scale = NAME_ONE_LINE;
+      }
+    }
+    line.style.fontSize = `${Math.floor(scale * 100) / 100}em`;
+  }
 }
 
 // ▲ or ▼ when the row's rank is not the one it had in the previous round's final standings
@@ -264,6 +306,7 @@ function repaginate() {
   const table = $("standings");
   const rows = [...table.tBodies[0].rows];
   for (const tr of rows) tr.hidden = false;
+  fitNames(); // with every row shown: the columns' widths are the whole list's
   const available = viewport.clientHeight - table.tHead.getBoundingClientRect().height;
   const heights = rows.map((tr) => tr.getBoundingClientRect().height);
   // Half a pixel of rounding is not a row cut in half.
@@ -323,7 +366,8 @@ function showQr() {
   svg.id = "qr-svg";
   svg.dataset.text = url;
   setChildren($("qr-code"), svg);
-  $("qr-url").textContent = url;
+  setChildren($("qr-url"), breakableAddress(document, url));
+  refitOnResize($("qr-url"), () => fitText($("qr-url"), { lines: 4, min: 0.6 }));
   warnIfLoopback(url);
 }
 
@@ -353,6 +397,7 @@ async function main() {
     const loaded = await getJson(tournamentPath(tournament));
     game = loaded.game;
     $("tournament-name").textContent = loaded.name;
+    refitOnResize($("tournament-name"), () => fitText($("tournament-name"), { lines: 3, min: 0.45 }));
     $("game-name").textContent = gameName(loaded.game);
     document.title = t("board.title_named", { name: loaded.name });
   } catch (e) {

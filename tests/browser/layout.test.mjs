@@ -1,0 +1,217 @@
+// Every page under the longest realistic content (issue 38): a 60-character tournament name in
+// Czech, Italian, Russian and English, 120- and 180-minute clocks, three-digit table numbers,
+// 40-character names with diacritics, 1,000 players, AGoT's seven columns — at 1920×1080,
+// 1366×768, 390×844 and 360×740. On every page and screen: nothing overflows its box or the
+// viewport sideways, no word is broken inside (a title shrinks or is cut with "…"); the board
+// shows at least 8 whole rows below its header at 1920×1080; a console tab on a phone opens its
+// section on the first screen, its heading under the tabs, never behind them. Screenshots in
+// $TALLY_ARTIFACTS as layout-*.png.
+//
+// Environment (set by CMake): TALLYD_TEST, TALLY_BROWSER_DEPS, TALLY_ARTIFACTS, CHROMIUM.
+
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, before, test } from "node:test";
+
+import { artifacts, startStack, stopStack } from "./support/stack.mjs";
+import { closeContext, openContext } from "./support/contexts.mjs";
+
+const SCREENS = {
+  "1920x1080": { width: 1920, height: 1080 },
+  "1366x768": { width: 1366, height: 768 },
+  "390x844": { width: 390, height: 844 },
+  "360x740": { width: 360, height: 740 },
+};
+const PHONES = ["390x844", "360x740"];
+// What phones reach the server at (a venue's LAN): the board's QR code names it.
+const PUBLIC = "http://192.168.100.200:18080";
+
+// Words of the names, with their diacritics, per language; each name is about 40 characters.
+const WORDS = {
+  cs: ["Přemysl", "Šťastný", "Kratochvílová", "Dvořáčková", "Žaneta", "Řehoř", "Čeňková", "Ludmila", "Hořejší", "Blažena", "Ďurišová", "Ťoupalík"],
+  it: ["Giancarlo", "Niccolò", "Dell'Acqua", "Santangelo", "Maria", "Pierluigi", "Accardi", "Benedetta", "Caffè", "Lucrezia", "Ferraù", "Tommasò"],
+  ru: ["Святослав", "Всеволодович", "Преображенская", "Ёлкина", "Василиса", "Ярослав", "Пётр", "Лебедев", "Щербакова", "Евгений", "Жуковский", "Аполлинария"],
+  en: ["Bartholomew", "Fitzgerald-Whitmore", "Ælfric", "Zoë", "Chloé", "Montgomery", "Seán", "O'Sullivan", "Renée", "Pennington", "Björn", "Ashworth"],
+};
+
+// `count` different names of some 40 characters (at most 40), from the language's words.
+function names(lang, count) {
+  const words = WORDS[lang];
+  const out = [];
+  for (let i = 0; out.length < count; i++) {
+    let name = "";
+    for (let k = 0; ; k++) {
+      const word = words[(i * 7 + k * 5 + Math.floor(i / words.length)) % words.length];
+      if ((name + " " + word).trim().length > 36) break;
+      name = (name + " " + word).trim();
+    }
+    out.push(`${name} ${i + 1}`.slice(0, 40));
+  }
+  return out;
+}
+
+// The tournaments: 60-character names, one per language and game.
+const TOURNAMENTS = [
+  { id: "ru-agot", game: "agot", locale: "ru", name: "Открытый Кубок Москвы по Игре престолов имени Петра Лебедева", players: 13, minutes: 120 },
+  { id: "it-carc", game: "carcassonne", locale: "it", name: "Torneo Nazionale di Carcassonne della Città di Reggio Emilia", players: 24, minutes: 180 },
+  { id: "cs-catan", game: "catan", locale: "cs", name: "Velký otevřený turnaj v Osadnících z Katanu Brno-Královo Pole", players: 40, minutes: 120 },
+  { id: "en-thousand", game: "catan", locale: "en", name: "The Grand Northern Settlers of Catan Championship Manchester", players: 1000, minutes: 180 },
+];
+
+const CATAN_SHEETS = [
+  { settlements: 2, cities: 3, vp_cards: 0, knights: 3, roads: 6, longest_road: 4, largest_army: true, longest_road_holder: false },
+  { settlements: 3, cities: 1, vp_cards: 1, knights: 1, roads: 10, longest_road: 6, largest_army: false, longest_road_holder: true },
+  { settlements: 4, cities: 1, vp_cards: 0, knights: 2, roads: 7, longest_road: 4, largest_army: false, longest_road_holder: false },
+  { settlements: 2, cities: 1, vp_cards: 1, knights: 0, roads: 5, longest_road: 3, largest_army: false, longest_road_holder: false },
+];
+
+let stack;
+let tallyd;
+let browser;
+let judge;
+const made = {}; // id → {t, names, round, table (one reported), open (one open), key}
+
+async function makeTournament(t) {
+  await tallyd.must(201, "POST", "/v1/tournaments", { id: t.id, name: t.name, game: t.game, locale: t.locale, self_reporting: true });
+  const list = names(t.locale, t.players);
+  const csv = `name\n${list.map((n) => `"${n.replace(/"/g, '""')}"`).join("\n")}\n`;
+  await tallyd.must(201, "POST", `/v1/tournaments/${t.id}/players/import`, { csv });
+  const round = await tallyd.must(201, "POST", `/v1/tournaments/${t.id}/rounds`, { method: "random", seed: 5 });
+  await tallyd.must(201, "POST", `/v1/tournaments/${t.id}/rounds/1/clock`, { action: "start", minutes: t.minutes });
+  const tables = round.tables.filter((table) => table.players.length > 1);
+  const reported = tables[tables.length - 1]; // the highest table number: three digits with 1,000 players
+  const put = (table, body) =>
+    tallyd.must(201, "PUT", `/v1/tournaments/${t.id}/rounds/1/tables/${table.table}/result`, body, { token: judge.token, headers: { "If-None-Match": "*" } });
+  if (t.game === "catan") {
+    for (const table of tables.slice(-3)) await put(table, { players: table.players.map((player, i) => ({ player, ...CATAN_SHEETS[i % 4] })) });
+  } else if (t.game === "agot") {
+    await tallyd.must(201, "POST", `/v1/tournaments/${t.id}/rounds/1/tables/${reported.table}/picks/auto`, {});
+    const { houses } = (await tallyd.must(200, "GET", `/v1/tournaments/${t.id}/rounds/1`)).tables.find((x) => x.table === reported.table);
+    const castles = [7, 6, 5, 4, 3, 2];
+    const players = reported.players.map((player, i) => ({ player, house: houses[player], place: i + 1, winner: i === 0, castles: castles[i], capitals_captured: [], capitals_held: 1, lands_captured: i }));
+    await put(reported, { players });
+  } else {
+    await put(reported, { players: reported.players.map((player, i) => ({ player, score: 120 - 17 * i })) });
+  }
+  const keys = await tallyd.must(200, "GET", `/v1/tournaments/${t.id}/rounds/1/keys`, undefined, { token: judge.token });
+  const open = tables[0];
+  const reportedPlayer = reported.players[0];
+  made[t.id] = { t, names: list, round, reported, open, reportedPlayer, key: keys.keys.find((k) => k.table === open.table) };
+}
+
+before(async () => {
+  stack = await startStack("tally-layout-");
+  ({ tallyd, browser } = stack);
+  judge = await tallyd.must(201, "POST", "/v1/judges", { name: "Bartholomew Fitzgerald-Whitmore Ashworth" });
+  for (const t of TOURNAMENTS) await makeTournament(t);
+});
+
+after(() => stopStack(stack));
+
+// ---- what is measured -------------------------------------------------------------------------
+
+// The layout's problems on the page as it is now: the page scrolling sideways, an element whose
+// content is wider than its box (a scroll box included: on first sight its content is cut), and a
+// word broken inside (breaking after "/" or "-" is a line break, not a broken word). Elements
+// that cut their text on purpose with "…" (text-overflow: ellipsis, line-clamp) are left out.
+function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) problems.push(`the page scrolls sideways: ${doc.scrollWidth} px in ${doc.clientWidth}`);
+    const describe = (e) => {
+      const id = e.id ? `#${e.id}` : "";
+      const cls = typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).join(".")}` : "";
+      const text = (e.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
+      return `${e.tagName.toLowerCase()}${id}${cls} "${text}"`;
+    };
+    const hidden = (e) => !e.checkVisibility() || e.closest(".visually-hidden, svg, [aria-hidden='true']");
+    const cutOnPurpose = (s) => s.textOverflow === "ellipsis" || (s.webkitLineClamp && s.webkitLineClamp !== "none");
+    for (const e of document.body.querySelectorAll("*")) {
+      if (["INPUT", "SELECT", "TEXTAREA", "OPTION", "PROGRESS", "BR", "WBR", "SCRIPT"].includes(e.tagName) || hidden(e)) continue;
+      const style = getComputedStyle(e);
+      if (style.display === "inline" || style.display === "contents" || e.clientWidth === 0) continue;
+      if (cutOnPurpose(style)) continue;
+      if (e.scrollWidth > e.clientWidth + 1) {
+        // Only the innermost: a box whose overflow is a child's that overflows already says nothing more.
+        const child = [...e.children].some((c) => !hidden(c) && c.scrollWidth > c.clientWidth + 1 && getComputedStyle(c).display !== "inline");
+        if (!child) problems.push(`${describe(e)} overflows its box: ${e.scrollWidth} px in ${e.clientWidth}`);
+      }
+    }
+    // Words broken inside: each piece between break opportunities (spaces, after "/" and "-")
+    // must stand on one line.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const broken = new Set();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent.trim() || hidden(parent) || parent.closest("input, select, textarea, option, script, style")) continue;
+      const text = node.textContent;
+      const re = /[^\s/\-–]+[/\-–]?/g;
+      for (let m = re.exec(text); m; m = re.exec(text)) {
+        if (m[0].length < 2) continue;
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top / 4)));
+        if (tops.size > 1) broken.add(`"${m[0]}" in ${describe(parent)}`);
+      }
+    }
+    for (const word of broken) problems.push(`a word broken inside: ${word}`);
+    return problems;
+  });
+}
+
+async function screenshot(page, name) {
+  await page.screenshot({ path: path.join(artifacts, `layout-${name}.png`) });
+}
+
+// Adds the page's layout problems to `failures`, each with `what` the page is.
+async function checkLayout(page, what, failures) {
+  const problems = await layoutProblems(page);
+  if (problems.length) await screenshot(page, `problem-${what.replace(/\s+/g, "-")}`);
+  failures.push(...problems.map((p) => `${what}: ${p}`));
+}
+
+// ---- the board ------------------------------------------------------------------------------------
+
+test("the board: titles whole, nothing over its box, 8 whole rows and more below the header at 1920×1080", async () => {
+  const failures = [];
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    const context = await openContext(browser, { viewport, lang: null });
+    for (const { id } of TOURNAMENTS) {
+      const page = await context.newPage();
+      await page.goto(`${tallyd.base}/t/${id}/board?public=${encodeURIComponent(PUBLIC)}`);
+      await page.locator("#standings tbody tr").first().waitFor();
+      await page.locator("#round-clock .round-clock-time").filter({ hasText: /\d:\d\d$/ }).waitFor();
+      await page.waitForFunction(() => document.getElementById("page-places").textContent !== "");
+      const what = `board ${id} ${screen}`;
+      await screenshot(page, `board-${id}-${screen}`);
+      await checkLayout(page, what, failures);
+      if (screen === "1920x1080") {
+        const wholeRows = () => {
+          const header = document.querySelector(".board-header").getBoundingClientRect().bottom;
+          const list = document.getElementById("standings-viewport").getBoundingClientRect().bottom;
+          const rows = [...document.querySelectorAll("#standings tbody tr")].filter((tr) => !tr.hidden);
+          const whole = rows.filter((tr) => tr.getBoundingClientRect().top >= header && tr.getBoundingClientRect().bottom <= Math.min(list, innerHeight) + 0.5);
+          return whole.length >= Math.min(8, document.querySelectorAll("#standings tbody tr").length);
+        };
+        // The board settles once its title has its size (a moment after the first rows).
+        await page.waitForFunction(wholeRows, null, { timeout: 5000 }).catch(() => {});
+        const shown = await page.evaluate(() => {
+          const header = document.querySelector(".board-header").getBoundingClientRect().bottom;
+          const list = document.getElementById("standings-viewport").getBoundingClientRect().bottom;
+          const rows = [...document.querySelectorAll("#standings tbody tr")].filter((tr) => !tr.hidden);
+          return {
+            header,
+            whole: rows.filter((tr) => tr.getBoundingClientRect().top >= header && tr.getBoundingClientRect().bottom <= Math.min(list, innerHeight) + 0.5).length,
+            total: document.querySelectorAll("#standings tbody tr").length,
+          };
+        });
+        if (shown.whole < Math.min(8, shown.total)) failures.push(`${what}: ${shown.whole} whole rows below a header ending at ${shown.header} px`);
+      }
+      await page.close();
+    }
+    await closeContext(context);
+  }
+  assert.deepEqual(failures, []);
+});
