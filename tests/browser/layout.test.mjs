@@ -58,6 +58,9 @@ const TOURNAMENTS = [
   { id: "en-thousand", game: "catan", locale: "en", name: "The Grand Northern Settlers of Catan Championship Manchester", players: 1000, minutes: 180 },
 ];
 
+// LAYOUT_ONLY=ru-agot,it-carc: only those (a quicker run while working on one).
+if (process.env.LAYOUT_ONLY) TOURNAMENTS.splice(0, TOURNAMENTS.length, ...TOURNAMENTS.filter((t) => process.env.LAYOUT_ONLY.split(",").includes(t.id)));
+
 const CATAN_SHEETS = [
   { settlements: 2, cities: 3, vp_cards: 0, knights: 3, roads: 6, longest_road: 4, largest_army: true, longest_road_holder: false },
   { settlements: 3, cities: 1, vp_cards: 1, knights: 1, roads: 10, longest_road: 6, largest_army: false, longest_road_holder: true },
@@ -123,7 +126,8 @@ function layoutProblems(page) {
       const id = e.id ? `#${e.id}` : "";
       const cls = typeof e.className === "string" && e.className ? `.${e.className.trim().split(/\s+/).join(".")}` : "";
       const text = (e.textContent || "").trim().replace(/\s+/g, " ").slice(0, 40);
-      return `${e.tagName.toLowerCase()}${id}${cls} "${text}"`;
+      const within = e.parentElement && e.parentElement.closest("[id]");
+      return `${e.tagName.toLowerCase()}${id}${cls} "${text}"${within ? ` in #${within.id}` : ""}`;
     };
     const hidden = (e) => !e.checkVisibility() || e.closest(".visually-hidden, svg, [aria-hidden='true']");
     const cutOnPurpose = (s) => s.textOverflow === "ellipsis" || (s.webkitLineClamp && s.webkitLineClamp !== "none");
@@ -209,6 +213,35 @@ test("the board: titles whole, nothing over its box, 8 whole rows and more below
         });
         if (shown.whole < Math.min(8, shown.total)) failures.push(`${what}: ${shown.whole} whole rows below a header ending at ${shown.header} px`);
       }
+      await page.close();
+    }
+    await closeContext(context);
+  }
+  assert.deepEqual(failures, []);
+});
+
+// ---- the players' page (/t/{t}) -------------------------------------------------------------------
+
+test("the players' page: a player's own results, the pairings and the standings fit, the points whole", async () => {
+  const failures = [];
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    const context = await openContext(browser, { viewport, lang: null });
+    for (const { id } of TOURNAMENTS) {
+      const page = await context.newPage();
+      await page.goto(`${tallyd.base}/t/${id}`);
+      // The player of the reported table chose themselves ("Find me", kept on the phone).
+      await page.evaluate(([key, player]) => localStorage.setItem(key, player), [`tallyd.me.${id}`, made[id].reportedPlayer]);
+      await page.reload();
+      await page.locator("#me-card .my-round .result-summary").first().waitFor();
+      await page.locator("#standings tbody tr").first().waitFor();
+      const what = `public ${id} ${screen}`;
+      await page.screenshot({ path: path.join(artifacts, `layout-public-${id}-${screen}.png`), fullPage: PHONES.includes(screen) && id !== "en-thousand" });
+      await checkLayout(page, what, failures);
+      if (PHONES.includes(screen)) await page.locator("#me-card").screenshot({ path: path.join(artifacts, `layout-public-me-${id}-${screen}.png`) });
+      if (process.env.LAYOUT_DEBUG) console.log(what, await page.evaluate(() => [...document.querySelectorAll("#me-card .result-summary tr")].slice(0, 2).map((tr) => [...tr.cells].map((c) => `${c.getBoundingClientRect().width} ${getComputedStyle(c).padding} ${getComputedStyle(c).whiteSpace}`))));
+      // The player's results: every column of the table inside its box (AGoT's "game points").
+      const cut = await page.locator("#me-card .result-scroll").first().evaluate((box) => ({ table: box.scrollWidth, box: box.clientWidth }));
+      if (cut.table > cut.box) failures.push(`${what}: the player's results are ${cut.table} px in a ${cut.box} px box`);
       await page.close();
     }
     await closeContext(context);
