@@ -248,3 +248,57 @@ test("the players' page: a player's own results, the pairings and the standings 
   }
   assert.deepEqual(failures, []);
 });
+
+// ---- the console ------------------------------------------------------------------------------------
+
+const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "judges", "organizer"];
+
+// Where the section's heading is against the screen and the section links (sticky or not).
+function headingPlace(page, section) {
+  return page.evaluate((id) => {
+    const heading = document.getElementById(`${id}-heading`).getBoundingClientRect();
+    const links = document.getElementById("sections");
+    const sticky = getComputedStyle(links).position === "sticky";
+    return { top: heading.top, bottom: heading.bottom, under: sticky ? links.getBoundingClientRect().bottom : 0, screen: innerHeight };
+  }, section);
+}
+
+test("the console: each section's heading on the first screen after its link, never behind the links; nothing over its box", async () => {
+  const failures = [];
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    const context = await openContext(browser, { viewport, lang: null });
+    await context.addInitScript((token) => {
+      try {
+        localStorage.setItem("tallyd.organizer-token", token);
+      } catch {
+        // a page without storage (about:blank)
+      }
+    }, tallyd.organizer());
+    for (const { id } of TOURNAMENTS) {
+      const page = await context.newPage();
+      await page.goto(`${tallyd.base}/t/${id}/console`);
+      await page.locator("#sections").waitFor({ state: "visible" });
+      await page.locator("#player-list li").first().waitFor();
+      for (const section of SECTIONS) {
+        const what = `console ${id} ${screen} #${section}`;
+        // From the bottom of a long section on a laptop (the links stay at the top), from the top
+        // of the page on a phone (there the links scroll away with the page).
+        if (PHONES.includes(screen)) await page.evaluate(() => window.scrollTo(0, 0));
+        else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.locator("#sections").getByRole("link").nth(SECTIONS.indexOf(section)).click();
+        await page.locator(`#sections a[data-section="${section}"][aria-current="true"]`).waitFor();
+        await page.locator(`#${section}`).waitFor({ state: "visible" });
+        const place = await headingPlace(page, section);
+        if (place.top < place.under - 0.5) failures.push(`${what}: the heading (top ${place.top}) is behind the section links (down to ${place.under})`);
+        // The section, not only its heading: the heading in the screen's upper half.
+        if (place.top > place.screen / 2) failures.push(`${what}: the heading starts at ${place.top} px, the section below the first screen (${place.screen} px)`);
+        if (place.top < 0) failures.push(`${what}: the heading is above the screen (${place.top} px)`);
+        if (section === "players" || section === "tables" || section === "seating") await checkLayout(page, what, failures);
+        if (id === "ru-agot" && ["players", "tables"].includes(section)) await screenshot(page, `console-${id}-${section}-${screen}`);
+      }
+      await page.close();
+    }
+    await closeContext(context);
+  }
+  assert.deepEqual(failures, []);
+});

@@ -99,13 +99,20 @@ function showSection() {
   }
 }
 
-// Shows the section in the address, its heading focused (a screen reader says where it is), the
-// links kept in view.
+// Shows the section in the address, its heading focused (a screen reader says where it is) and
+// on the screen: on a laptop right under the links, which stay at the top (sticky), never behind
+// them; on a phone, where the links scroll away with the page (nine of them would take the first
+// screen), at the top of the screen.
 function openSection() {
   showSection();
-  $(`${currentSection()}-heading`).focus({ preventScroll: true });
+  const heading = $(`${currentSection()}-heading`);
+  heading.focus({ preventScroll: true });
   const links = $("sections");
-  if (links.getBoundingClientRect().top < 0) links.scrollIntoView({ block: "start" });
+  const sticky = getComputedStyle(links).position === "sticky";
+  const gap = 8;
+  const under = sticky ? links.getBoundingClientRect().height + gap : gap;
+  const top = heading.getBoundingClientRect().top;
+  if (top < under || top > window.innerHeight / 3) window.scrollBy(0, top - under);
 }
 
 // ---- start --------------------------------------------------------------------------------------
