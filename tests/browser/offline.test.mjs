@@ -421,3 +421,67 @@ test("a Czech tournament's judge page reloaded offline stays in Czech when the j
   await closeContext(context);
   console.log(`# the tournament's language offline: ${Date.now() - started} ms`);
 });
+
+// ---- what the outbox line and the proposals say after a refusal and a reconnect (issue 38, item 3)
+
+test("a refused save is not 'everything sent'; the sent line does not stay over the page; a read that recovers clears its error, in the page's words", async () => {
+  const id = "outbox-words";
+  await tallyd.must(201, "POST", "/v1/tournaments", { id, name: "Outbox Words", game: "catan", locale: "cs", self_reporting: true });
+  for (const [i, name] of NAMES.slice(0, 8).entries()) await tallyd.must(201, "POST", `/v1/tournaments/${id}/players`, { id: `p${i + 1}`, name });
+  const round = await tallyd.must(201, "POST", `/v1/tournaments/${id}/rounds`, { method: "random", seed: 25 });
+  const seat = round.tables[0].players;
+  const type = async (page, sheets) => {
+    for (const [i, player] of seat.entries()) {
+      const name = nameOf[player];
+      for (const [field, label] of FIELDS) await page.getByLabel(`${name}: ${label}`, { exact: true }).fill(String(sheets[i][field]));
+      await page.getByLabel(`${name} holds Largest Army`).setChecked(Boolean(sheets[i].largest_army));
+      await page.getByLabel(`${name} holds Longest Road`).setChecked(Boolean(sheets[i].longest_road_holder));
+    }
+  };
+
+  // A refused save (two holders of Largest Army): "Not saved", and no green "everything sent".
+  const context = await openContext(browser, { viewport: PHONE, lang: "en", keepLang: true, allowed: ALLOWED, timeout: 15000 });
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/${id}/judge#token=${judges.Eva.token}&round=1&table=${round.tables[0].table}`);
+  await page.locator("#result-form").waitFor();
+  await type(page, SHEETS.map((s, i) => ({ ...s, largest_army: i < 2 })));
+  const refused = page.waitForResponse((r) => r.url().endsWith("/result") && r.request().method() === "PUT");
+  await page.getByRole("button", { name: "Save the result" }).click();
+  assert.equal((await refused).status(), 422);
+  await page.getByText(/^Not saved/).first().waitFor();
+  const bar = await page.locator("#outbox-bar").evaluate((b) => ({ hidden: b.hidden, text: b.textContent }));
+  assert.ok(bar.hidden || !bar.text.includes("has been sent"), `beside "Not saved" the outbox line says "${bar.text}"`);
+
+  // A save that goes through: "everything sent" once, where it is (not sticky over the form), gone after a moment.
+  await type(page, SHEETS);
+  await page.getByRole("button", { name: "Save the result" }).click();
+  await page.locator("#outbox-summary").filter({ hasText: "Everything saved on this device has been sent." }).waitFor();
+  assert.equal(await page.locator("#outbox-bar").evaluate((b) => getComputedStyle(b).position), "static", "the 'sent' line does not stick over the content");
+  await page.locator("#outbox-bar").waitFor({ state: "hidden", timeout: 15000 });
+  await closeContext(context);
+
+  // Czech: the proposals cannot be read (the network fails that read), then can: the old error
+  // goes, and no English of the browser's ("Failed to fetch") was in the Czech page.
+  const czech = await openContext(browser, { viewport: PHONE, lang: null, allowed: [...ALLOWED, /net::ERR_INTERNET_DISCONNECTED/], timeout: 15000 });
+  const judge = await czech.newPage();
+  await judge.goto(`${tallyd.base}/t/${id}/judge#token=${judges.Eva.token}`);
+  await judge.locator("#picker").waitFor({ state: "visible" });
+  await judge.locator(".proposals-info").filter({ hasText: "V kole 1 nečeká žádný návrh." }).waitFor();
+  const other = round.tables[1];
+  const sheet = { players: other.players.map((player, i) => ({ player, ...SHEETS[i] })) };
+  const proposals = (url) => url.pathname.endsWith(`/rounds/1/proposals`);
+  await judge.route(proposals, (route) => route.abort("internetdisconnected"));
+  // Another judge's entry: the page reads the proposals again, and cannot.
+  await tallyd.must(201, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, sheet, { token: judges.Petr.token, headers: { "If-None-Match": "*" } });
+  const failed = judge.getByText(/^Návrhy nelze načíst/);
+  await failed.waitFor();
+  const said = await failed.innerText();
+  assert.doesNotMatch(said, /fetch/i, "the browser's English in a Czech page");
+  assert.match(said, /ze sítě nepřišla odpověď/);
+  await judge.unroute(proposals);
+  // The next entry: read again, and this time it is.
+  await tallyd.must(200, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, { ...sheet, reason: "a second look" }, { token: judges.Petr.token, headers: { "If-Match": '"1"' } });
+  await failed.waitFor({ state: "hidden" });
+  assert.equal(await judge.locator(".proposals-info").innerText(), "V kole 1 nečeká žádný návrh.");
+  await closeContext(czech);
+});

@@ -45,20 +45,22 @@ export async function request(method, path, { token, body, headers = {}, signal 
   };
 }
 
-// The same, never throwing for the network either: no answer is status 0 with the error as the
-// detail. Only an abort (`signal`) still rejects.
+// The same, never throwing for the network either: no answer is status 0 with "no answer" in
+// the page's language as the detail. Only an abort (`signal`) still rejects.
 export async function tryRequest(method, path, options = {}) {
   try {
     return await request(method, path, options);
   } catch (e) {
     if (e && e.name === "AbortError") throw e;
-    return { status: 0, ok: false, etag: null, body: { detail: String(e && e.message) }, retryAfter: null };
+    // The browser's own words ("Failed to fetch") are English whatever the page's language: the
+    // detail is the page's, the browser's kept as `cause` (for the console, not for people).
+    return { status: 0, ok: false, etag: null, body: { detail: t("common.no_answer"), cause: String(e && e.message) }, retryAfter: null };
   }
 }
 
 // A read that must succeed: the body, or a Problem.
 export async function getJson(path, options) {
-  const answer = await request("GET", path, options);
+  const answer = await tryRequest("GET", path, options); // no answer: a Problem with status 0
   if (!answer.ok) throw new Problem(answer.status, answer.body);
   return answer.body;
 }

@@ -3,7 +3,7 @@
 // POST /v1/tournaments; once created, its console opens. Whether an id or a name will do is
 // the server's call: its refusals are shown at their fields.
 
-import { request } from "./api.js";
+import { tryRequest } from "./api.js";
 import { el, setChildren } from "./dom.js";
 import { LANGUAGES, language, t } from "./i18n.js";
 import { loadGames } from "./games.js";
@@ -56,11 +56,7 @@ export async function mountCreate() {
       locale: $("create-locale").value,
     };
     let answer;
-    try {
-      answer = await request("POST", "/v1/tournaments", { token, body });
-    } catch (e) {
-      answer = { status: 0, ok: false, body: { detail: e.message } };
-    }
+    answer = await tryRequest("POST", "/v1/tournaments", { token, body });
     if (answer.status === 401 || answer.status === 403) {
       // Not the organizer's token (or none, or replaced): asked for again, at its field.
       storeOrganizerToken(null);

@@ -88,6 +88,7 @@ export async function mountJudgeOutbox(anchor, options) {
   let full = 0; // the outbox was full at the last save (its limit)
   let panel = null;
   let sync = null;
+  let lastPassSent = false; // while the panel is drawn after a pass that sent something
 
   // The newest entry of a table still on the device, or null.
   function latestEntry(r, number) {
@@ -105,6 +106,7 @@ export async function mountJudgeOutbox(anchor, options) {
       since,
       sending: Boolean(sync && sync.sending()),
       full,
+      sent: lastPassSent,
     });
   }
 
@@ -131,8 +133,11 @@ export async function mountJudgeOutbox(anchor, options) {
 
   // After each pass: the counter, and the tables as the server has them now when any was sent.
   async function passed(results) {
+    const sent = [...results.values()].some((r) => r.outcome === "sent");
+    lastPassSent = sent;
     await reload();
-    if ([...results.values()].some((r) => r.outcome === "sent")) await refreshTables();
+    lastPassSent = false;
+    if (sent) await refreshTables();
   }
 
   // Discarded by the judge's choice (the panel asked first).

@@ -55,6 +55,7 @@ export function mountProposals(root, options) {
     proposals: [], // the pending ones, by table number, as the server last said
     sheet: null, // the round sheet read by this module (when the page has none of its own)
     loaded: false,
+    loadFailed: false, // the last read of the proposals failed (its error is shown)
     loading: 0,
     timer: null,
     notes: new Map(), // proposal id → a message node kept across re-renders (a 412's entry)
@@ -122,8 +123,12 @@ export function mountProposals(root, options) {
     }
     if (!answer.ok) {
       say(status, t("proposals.cannot_load", { error: problemText(answer) }), "error");
+      state.loadFailed = true;
       return;
     }
+    // Read again (the connection is back): the old "cannot be read" is no longer true.
+    if (state.loadFailed) say(status, "");
+    state.loadFailed = false;
     state.proposals = (answer.body.proposals || []).filter((p) => p.status === "pending");
     state.loaded = true;
     render();

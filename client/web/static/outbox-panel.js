@@ -101,12 +101,14 @@ export function mountOutboxPanel(anchor, { onOpen, onDiscard, onAdopt, onSendNow
   // options: entries (the tournament's, oldest first), tag (the token's, outbox.js tokenTag; null
   // while the page has none), offline (no connection now), since (the time the tables shown were
   // read, when they are this device's copy), sending (a pass under way), full (the limit, when
-  // the last save found the outbox full).
+  // the last save found the outbox full), sent (the last pass sent something: the server took
+  // it). "Everything … has been sent" only then: an entry that left because it was refused, or
+  // discarded, was not sent.
   function render(options) {
     last = options;
-    const { entries, tag, offline, since, sending, full } = options;
+    const { entries, tag, offline, since, sending, full, sent } = options;
     const count = entries.length;
-    if (hadEntries && count === 0) sentUntil = Date.now() + SENT_SHOWN_MS;
+    if (hadEntries && count === 0 && sent) sentUntil = Date.now() + SENT_SHOWN_MS;
     hadEntries = count > 0;
     const sentNote = count === 0 && Date.now() < sentUntil;
     if (sentNote) {
