@@ -166,3 +166,16 @@ test("a page's language: the visitor's choice, else the tournament's locale, els
   assert.equal(chooseLanguage({ browser: ["de-DE", "it-IT", "en"] }), "it");
   assert.equal(chooseLanguage({ browser: ["de"] }), "en");
 });
+
+// A form that does something and lets one step back must not offer one word twice: "Zrušit
+// záznam" (void the entry) beside "Zrušit" (cancel) asks the organizer to guess (issue 38, item 6).
+test("a confirming button and the cancel beside it share no word, in every language", () => {
+  const words = (text) => new Set(text.toLocaleLowerCase().replace(/\{[^}]*\}/g, " ").split(/[^\p{L}]+/u).filter((w) => w.length > 2));
+  for (const lang of CODES) {
+    const cancel = words(catalogs[lang]["console.cancel"]);
+    for (const key of ["console.audit.void", "console.audit.void_confirm", "console.judges.revoke", "console.judges.revoke_yes"]) {
+      const shared = [...words(catalogs[lang][key])].filter((w) => cancel.has(w));
+      assert.deepEqual(shared, [], `${lang}: "${catalogs[lang][key]}" (${key}) beside "${catalogs[lang]["console.cancel"]}"`);
+    }
+  }
+});

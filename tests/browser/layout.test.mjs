@@ -302,3 +302,35 @@ test("the console: each section's heading on the first screen after its link, ne
   }
   assert.deepEqual(failures, []);
 });
+
+// ---- the judge page and the table's page ------------------------------------------------------------
+
+test("the judge page and the table's page: the result form, the tables and the proposals fit", async () => {
+  const failures = [];
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    const context = await openContext(browser, { viewport, lang: null, allowed: [/status of 422/] });
+    for (const { id } of TOURNAMENTS) {
+      const { open, reported, key } = made[id];
+      const judgePage = await context.newPage();
+      await judgePage.goto(`${tallyd.base}/t/${id}/judge#token=${judge.token}&round=1&table=${open.table}`);
+      await judgePage.locator("#result-form").waitFor();
+      await checkLayout(judgePage, `judge ${id} ${screen} table ${open.table}`, failures);
+      await screenshot(judgePage, `judge-${id}-${screen}`);
+      await judgePage.close();
+      const judged = await context.newPage(); // the token is kept in this browser now
+      await judged.goto(`${tallyd.base}/t/${id}/judge#round=1&table=${reported.table}`);
+      await judged.locator("#current-result .result-summary").first().waitFor();
+      await checkLayout(judged, `judge ${id} ${screen} table ${reported.table} (reported)`, failures);
+      await judged.close();
+
+      const report = await context.newPage();
+      await report.goto(`${tallyd.base}${key.url}`);
+      await report.locator(".entry-table").first().waitFor();
+      await checkLayout(report, `report ${id} ${screen}`, failures);
+      await screenshot(report, `report-${id}-${screen}`);
+      await report.close();
+    }
+    await closeContext(context);
+  }
+  assert.deepEqual(failures, []);
+});
