@@ -107,6 +107,38 @@ before(async () => {
   ({ tallyd, browser } = stack);
   judge = await tallyd.must(201, "POST", "/v1/judges", { name: "Bartholomew Fitzgerald-Whitmore Ashworth" });
   for (const t of TOURNAMENTS) await makeTournament(t);
+  // 13 AGoT players not seated yet: the preview of round 1 has a bye.
+  await tallyd.must(201, "POST", "/v1/tournaments", { id: "ru-bye", name: "Кубок с баем", game: "agot", locale: "ru" });
+  await tallyd.must(201, "POST", "/v1/tournaments/ru-bye/players/import", { csv: `name\n${names("ru", 13).join("\n")}\n` });
+});
+
+// Not a layout: the preview says who has no table and why, and not also that nobody is left out
+// (issue 38, item 8).
+test("a seating preview with a bye names who is not at a table, and does not say that nobody is left out", async () => {
+  const context = await openContext(browser, { viewport: SCREENS["390x844"], lang: null });
+  await context.addInitScript((token) => {
+    try {
+      localStorage.setItem("tallyd.organizer-token", token);
+    } catch {
+      // a page without storage
+    }
+  }, tallyd.organizer());
+  const page = await context.newPage();
+  await page.goto(`${tallyd.base}/t/ru-bye/console#seating`);
+  await page.locator("#seating").waitFor({ state: "visible" });
+  const previewed = page.waitForResponse((r) => r.url().endsWith("/rounds/check"));
+  await page.locator("#seating-preview").click();
+  const answer = await (await previewed).json();
+  const byes = answer.byes || (answer.not_seated || []).map((p) => p.player);
+  assert.equal(byes.length, 1, "13 players: one bye");
+  await page.locator("#seating-tables li").first().waitFor();
+  const box = await page.locator("#seating-preview-box").innerText();
+  assert.doesNotMatch(box, /Никто не остался без стола/, "a bye is someone without a table");
+  const { players } = await tallyd.must(200, "GET", "/v1/tournaments/ru-bye");
+  const name = players.find((p) => p.id === byes[0]).name;
+  assert.match(box, new RegExp(`Без стола в этом туре: ${name}|${name}: `), "who is not at a table, and why");
+  await screenshot(page, "console-seating-bye-390x844");
+  await closeContext(context);
 });
 
 after(() => stopStack(stack));

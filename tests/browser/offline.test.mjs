@@ -296,10 +296,10 @@ test("offline: entries kept on the device, sent once and in order; the 412 choic
   await page.getByRole("button", { name: "Open round 1, table 5" }).click();
   await headline.filter({ hasText: `Already entered by Petr at ${venueTime(petrs[5].entered_at)}.` }).waitFor();
   await page.getByRole("button", { name: "Correct it with my values" }).click();
-  assert.equal(await page.locator("#form-heading").innerText(), "Correct the result (version 1)");
+  assert.equal(await page.locator("#form-heading").innerText(), "Correct the result");
   await page.getByLabel("Why is the result corrected?").fill("Recounted the VP cards with the players");
   await page.getByRole("button", { name: "Save the correction" }).click();
-  await page.locator("#save-status").filter({ hasText: "Corrected: table 5 is reported (version 2)." }).waitFor();
+  await page.locator("#save-status").filter({ hasText: "Corrected: table 5 is reported." }).waitFor();
   await counter(page).filter({ hasText: "Everything saved on this device has been sent." }).waitFor();
   const after412 = await tallyd.must(200, "GET", `/v1/tournaments/${T}/rounds/1`);
   const t4 = after412.tables.find((x) => x.table === 4);
@@ -327,7 +327,7 @@ test("offline: entries kept on the device, sent once and in order; the 412 choic
   const retry = await retried;
   assert.equal(retry.request().headers()["idempotency-key"], lost.key, "the same key");
   assert.equal(retry.status(), 201, "the original answer");
-  await page.locator("#save-status").filter({ hasText: "Saved: table 6 is reported (version 1)." }).waitFor();
+  await page.locator("#save-status").filter({ hasText: "Saved: table 6 is reported." }).waitFor();
   await counter(page).filter({ hasText: "Everything saved on this device has been sent." }).waitFor();
   const six = (await resultEvents()).filter(([n]) => n === 6);
   assert.equal(six.length, 1, "applied once");
@@ -352,7 +352,7 @@ test("offline: entries kept on the device, sent once and in order; the 412 choic
   await page.locator("#outbox-held").filter({ hasText: "1 entry was saved with another token (a revoked one, or another judge's)." }).waitFor();
   await page.locator("#table-status").filter({ hasText: /^Saved on this device at \d\d:\d\d with another token/ }).waitFor();
   await page.getByRole("button", { name: "Send them with my token" }).click();
-  await page.locator("#save-status").filter({ hasText: "Corrected: table 1 is reported (version 2)." }).waitFor();
+  await page.locator("#save-status").filter({ hasText: "Corrected: table 1 is reported." }).waitFor();
   const one = (await tallyd.must(200, "GET", `/v1/tournaments/${T}/rounds/1`)).tables.find((x) => x.table === 1);
   assert.deepEqual([one.entered_by.name, one.version], ["Eva", 2]);
   assert.equal(one.entered_by.id, again.id, "sent with the new token");

@@ -4,7 +4,7 @@
 // the last round still has tables without a result the server refuses (409 round.unreported);
 // the page says which tables and offers to go on anyway with a reason ("force").
 
-import { el, people, say, setChildren } from "./dom.js";
+import { el, people, person, say, setChildren } from "./dom.js";
 import { t } from "./i18n.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
 import { unreportedError, unreportedText } from "./console-unreported.js";
@@ -126,17 +126,28 @@ export function mountSeating(ctx) {
     });
     const leftOut = answer.left_out || [];
     const byes = answer.byes || [];
+    // Who is not at a table and why, in the server's words when it gives them (not_seated);
+    // "nobody is left out" only when nobody is — a bye is someone without a table.
+    const notSeated = Array.isArray(answer.not_seated) ? answer.not_seated : [];
+    const warnings = Array.isArray(answer.warnings) ? answer.warnings : [];
     setChildren(
       $("seating-preview-box"),
       el("h3", {}, t("console.seating.preview_heading", { round: answer.round, method: methodName(answer.method), tables: answer.tables.length })),
       answer.seed !== undefined && answer.seed !== null ? el("p", { class: "muted" }, t("console.seating.seed_used", { seed: String(answer.seed) })) : null,
       answer.notice ? el("p", { class: "message warn" }, answer.notice) : null,
-      el(
-        "p",
-        { id: "seating-left-out", dataset: { count: leftOut.length } },
-        leftOut.length ? t("console.seating.left_out", { count: leftOut.length, names: names(leftOut) }) : t("console.seating.nobody_left_out"),
-      ),
-      byes.length ? el("p", { id: "seating-byes" }, t("console.seating.byes", { count: byes.length, names: names(byes) })) : null,
+      warnings.length ? el("ul", { id: "seating-warnings", class: "message warn" }, warnings.map((w) => el("li", {}, w.message || w.rule))) : null,
+      leftOut.length || (!byes.length && !notSeated.length)
+        ? el(
+            "p",
+            { id: "seating-left-out", dataset: { count: leftOut.length } },
+            leftOut.length ? t("console.seating.left_out", { count: leftOut.length, names: names(leftOut) }) : t("console.seating.nobody_left_out"),
+          )
+        : null,
+      notSeated.length
+        ? el("ul", { id: "seating-not-seated" }, notSeated.map((p) => el("li", {}, person(p.name || ctx.playerName(p.player)), ": ", p.message || p.reason || "")))
+        : byes.length
+          ? el("p", { id: "seating-byes" }, t("console.seating.byes", { count: byes.length, names: names(byes) }))
+          : null,
       el("ol", { class: "table-cards", id: "seating-tables" }, tables),
     );
     $("seating-commit").textContent = t("console.seating.commit", { round: answer.round });
