@@ -366,3 +366,34 @@ test("the judge page and the table's page: the result form, the tables and the p
   }
   assert.deepEqual(failures, []);
 });
+
+// Not a layout: the live check is not sent while a value the game requires is empty (each would
+// be a 422 in the browser's console); the page counts the values to fill (issue 38, item 8).
+test("the judge's live check waits until every required value is typed, and says how many are left", async () => {
+  const { open, names: list } = made["en-thousand"];
+  const context = await openContext(browser, { viewport: SCREENS["1366x768"], lang: null });
+  const page = await context.newPage();
+  const checks = [];
+  page.on("request", (r) => r.url().endsWith("/result/check") && checks.push(r.postDataJSON()));
+  const statuses = [];
+  page.on("response", (r) => r.url().endsWith("/result/check") && statuses.push(r.status()));
+  await page.goto(`${tallyd.base}/t/en-thousand/judge#token=${judge.token}&round=1&table=${open.table}`);
+  await page.locator("#result-form").waitFor();
+  const nameOf = (player) => list[Number(player.slice(1)) - 1];
+  const fields = ["settlements", "cities", "VP cards", "knights", "roads", "longest road"];
+  const keys = ["settlements", "cities", "vp_cards", "knights", "roads", "longest_road"];
+  await page.getByLabel(`${nameOf(open.players[0])}: settlements`, { exact: true }).fill("2");
+  await page.locator("#form-hint").filter({ hasText: `${fields.length * open.players.length - 1} fields to fill` }).waitFor();
+  for (const [i, player] of open.players.entries()) {
+    for (const [k, label] of fields.entries()) await page.getByLabel(`${nameOf(player)}: ${label}`, { exact: true }).fill(String(CATAN_SHEETS[i][keys[k]]));
+    if (CATAN_SHEETS[i].largest_army) await page.getByLabel(`${nameOf(player)} holds Largest Army`).check();
+    if (CATAN_SHEETS[i].longest_road_holder) await page.getByLabel(`${nameOf(player)} holds Longest Road`).check();
+  }
+  await page.locator("#form-hint").filter({ hasText: /^Every check passes/ }).waitFor();
+  assert.ok(checks.length >= 1, "the complete entry is checked");
+  for (const body of checks) {
+    for (const p of body.players) assert.deepEqual(keys.filter((k) => p[k] === undefined), [], "a check sent with a required value empty");
+  }
+  assert.deepEqual(statuses.filter((s) => s !== 200), [], "no refused check");
+  await closeContext(context);
+});

@@ -430,6 +430,9 @@ test("a refused save is not 'everything sent'; the sent line does not stay over 
   for (const [i, name] of NAMES.slice(0, 8).entries()) await tallyd.must(201, "POST", `/v1/tournaments/${id}/players`, { id: `p${i + 1}`, name });
   const round = await tallyd.must(201, "POST", `/v1/tournaments/${id}/rounds`, { method: "random", seed: 25 });
   const seat = round.tables[0].players;
+  // Judges of their own: the first test revokes Eva's token.
+  const eva = await tallyd.must(201, "POST", "/v1/judges", { name: "Eva Words" });
+  const petr = await tallyd.must(201, "POST", "/v1/judges", { name: "Petr Words" });
   const type = async (page, sheets) => {
     for (const [i, player] of seat.entries()) {
       const name = nameOf[player];
@@ -442,7 +445,7 @@ test("a refused save is not 'everything sent'; the sent line does not stay over 
   // A refused save (two holders of Largest Army): "Not saved", and no green "everything sent".
   const context = await openContext(browser, { viewport: PHONE, lang: "en", keepLang: true, allowed: ALLOWED, timeout: 15000 });
   const page = await context.newPage();
-  await page.goto(`${tallyd.base}/t/${id}/judge#token=${judges.Eva.token}&round=1&table=${round.tables[0].table}`);
+  await page.goto(`${tallyd.base}/t/${id}/judge#token=${eva.token}&round=1&table=${round.tables[0].table}`);
   await page.locator("#result-form").waitFor();
   await type(page, SHEETS.map((s, i) => ({ ...s, largest_army: i < 2 })));
   const refused = page.waitForResponse((r) => r.url().endsWith("/result") && r.request().method() === "PUT");
@@ -464,7 +467,7 @@ test("a refused save is not 'everything sent'; the sent line does not stay over 
   // goes, and no English of the browser's ("Failed to fetch") was in the Czech page.
   const czech = await openContext(browser, { viewport: PHONE, lang: null, allowed: [...ALLOWED, /net::ERR_INTERNET_DISCONNECTED/], timeout: 15000 });
   const judge = await czech.newPage();
-  await judge.goto(`${tallyd.base}/t/${id}/judge#token=${judges.Eva.token}`);
+  await judge.goto(`${tallyd.base}/t/${id}/judge#token=${eva.token}`);
   await judge.locator("#picker").waitFor({ state: "visible" });
   await judge.locator(".proposals-info").filter({ hasText: "V kole 1 nečeká žádný návrh." }).waitFor();
   const other = round.tables[1];
@@ -472,7 +475,7 @@ test("a refused save is not 'everything sent'; the sent line does not stay over 
   const proposals = (url) => url.pathname.endsWith(`/rounds/1/proposals`);
   await judge.route(proposals, (route) => route.abort("internetdisconnected"));
   // Another judge's entry: the page reads the proposals again, and cannot.
-  await tallyd.must(201, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, sheet, { token: judges.Petr.token, headers: { "If-None-Match": "*" } });
+  await tallyd.must(201, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, sheet, { token: petr.token, headers: { "If-None-Match": "*" } });
   const failed = judge.getByText(/^Návrhy nelze načíst/);
   await failed.waitFor();
   const said = await failed.innerText();
@@ -480,7 +483,7 @@ test("a refused save is not 'everything sent'; the sent line does not stay over 
   assert.match(said, /ze sítě nepřišla odpověď/);
   await judge.unroute(proposals);
   // The next entry: read again, and this time it is.
-  await tallyd.must(200, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, { ...sheet, reason: "a second look" }, { token: judges.Petr.token, headers: { "If-Match": '"1"' } });
+  await tallyd.must(200, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${other.table}/result`, { ...sheet, reason: "a second look" }, { token: petr.token, headers: { "If-Match": '"1"' } });
   await failed.waitFor({ state: "hidden" });
   assert.equal(await judge.locator(".proposals-info").innerText(), "V kole 1 nečeká žádný návrh.");
   await closeContext(czech);

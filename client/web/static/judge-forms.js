@@ -310,6 +310,8 @@ export function makeResultForm(description, context) {
   return {
     element,
     players: () => players.map(sheet),
+    // How many values the game's description marks `required` are still empty (GET /v1/games).
+    missing: () => players.map(sheet).reduce((n, p) => n + asked.filter((f) => f.required && p[f.name] === undefined).length, 0),
     fill(entry) {
       for (const control of controls.values()) if (control.reset) control.reset();
       for (const p of entry) {

@@ -88,7 +88,9 @@ export async function mountJudgeOutbox(anchor, options) {
   let full = 0; // the outbox was full at the last save (its limit)
   let panel = null;
   let sync = null;
-  let lastPassSent = false; // while the panel is drawn after a pass that sent something
+  // Something reached the server since the outbox last emptied: only then is its emptying
+  // "everything has been sent" (a refused or discarded entry leaves it unsent).
+  let sentSome = false;
 
   // The newest entry of a table still on the device, or null.
   function latestEntry(r, number) {
@@ -106,8 +108,9 @@ export async function mountJudgeOutbox(anchor, options) {
       since,
       sending: Boolean(sync && sync.sending()),
       full,
-      sent: lastPassSent,
+      sent: sentSome,
     });
+    if (entries.length === 0) sentSome = false;
   }
 
   async function reload() {
@@ -120,7 +123,10 @@ export async function mountJudgeOutbox(anchor, options) {
 
   // An entry sent from the outbox while the judge was elsewhere: the table shown follows it.
   async function settled(entry, answer, outcome, own) {
-    if (outcome === "sent") learnJudge(token(), answer.body);
+    if (outcome === "sent") {
+      sentSome = true;
+      learnJudge(token(), answer.body);
+    }
     if (own || outcome === "later") return;
     if (outcome === "unauthorized") return onRevoked();
     const shown = formEntry && formEntry.id === entry.id && round() === entry.round;
@@ -134,9 +140,8 @@ export async function mountJudgeOutbox(anchor, options) {
   // After each pass: the counter, and the tables as the server has them now when any was sent.
   async function passed(results) {
     const sent = [...results.values()].some((r) => r.outcome === "sent");
-    lastPassSent = sent;
+    if (sent) sentSome = true;
     await reload();
-    lastPassSent = false;
     if (sent) await refreshTables();
   }
 

@@ -3,7 +3,8 @@
 // …/result/check once the person typing pauses, and the server's answer is shown where it
 // belongs — the computed values beside each player and the order when every check passes; each
 // broken rule at its field, with its rule id and the server's message; a schema error about a
-// field still empty only counted ("N fields to fill"). The errors of a refused save or proposal
+// field still empty only counted ("N fields to fill"); while a field the game's description marks
+// required is empty, nothing is sent: the page counts those itself. The errors of a refused save or proposal
 // (422) go to their fields the same way, and into a summary at the top that links to them.
 //
 // The page knows no rule: what is computed and what is broken are the server's answers. Only the
@@ -123,6 +124,15 @@ export function createResultCheck(options) {
       form.showComputed(null);
       clearErrors();
       setHint(t(texts.empty), "pending");
+      return;
+    }
+    // A value the game requires is still empty: the server would only say so (a 422 in the
+    // browser's console for every keystroke); the page counts them itself, from the description.
+    const missing = form.missing ? form.missing() : 0;
+    if (missing > 0) {
+      form.showComputed(null);
+      clearErrors();
+      setHint(sentence([t(texts.toFill, { count: missing })]), "pending");
       return;
     }
     if (Date.now() < Math.max(check.pausedUntil, check.sentAt + spacing)) {
