@@ -83,6 +83,8 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/organizer/token", Access::organizer, bind(&Api::rotate_organizer_token)},
       {verb::post, "/v1/tournaments/{t}/players/{p}/drop", Access::organizer,
        bind(&Api::drop_player)},
+      {verb::post, "/v1/tournaments/{t}/players/{p}/reinstate", Access::organizer,
+       bind(&Api::reinstate_player)},
       // Its prepare runs on seating_ (see seat_round).
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
       {verb::post, "/v1/tournaments/{t}/rounds/check", Access::organizer,

@@ -130,6 +130,9 @@ class Api {
   void get_tournament(const ExchangePtr& ex);
   void add_player(const ExchangePtr& ex);
   void drop_player(const ExchangePtr& ex);
+  void reinstate_player(const ExchangePtr& ex);
+  // Drops (`drop`) or reinstates a player: one command, two directions.
+  void change_dropped(const ExchangePtr& ex, bool drop);
   void rename_player(const ExchangePtr& ex);
   // POST …/players/import (check_only: …/players/import/check): a CSV file's players.
   void import_players(const ExchangePtr& ex, bool check_only);

@@ -8,6 +8,8 @@
 #include "events/sha256.hpp"
 #include "projections/collation.hpp"
 
+#include <set>
+
 namespace tally::daemon {
 
 using events::AppendResult;
@@ -321,18 +323,27 @@ void Api::add_player(const ExchangePtr& ex) {
       });
 }
 
-void Api::drop_player(const ExchangePtr& ex) {
+void Api::drop_player(const ExchangePtr& ex) { change_dropped(ex, true); }
+
+// Contract, third edition: a dropped player (by hand or as a no-show) is seated again from the
+// next round; 409 when not dropped.
+void Api::reinstate_player(const ExchangePtr& ex) { change_dropped(ex, false); }
+
+void Api::change_dropped(const ExchangePtr& ex, bool drop) {
   auto body = body_or_answer(ex);
   if (!body) return;
   BodyFields fields(*body, {"reason"});
   auto reason = fields.display_text("reason", true, 1000);
-  if (!fields.ok())
-    return ex->respond(unprocessable(*ex, "api.player.drop_needs_reason", fields.errors()));
+  if (!fields.ok()) {
+    return ex->respond(unprocessable(
+        *ex, drop ? "api.player.drop_needs_reason" : "api.player.reinstate_needs_reason",
+        fields.errors()));
+  }
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
 
   write(
       ex,
-      [this, ex, t_id, player, reason = *reason] {
+      [this, ex, t_id, player, drop, reason = *reason] {
         Prepared p;
         state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
@@ -342,10 +353,11 @@ void Api::drop_player(const ExchangePtr& ex) {
             p.refusal = problem(
                 *ex, http::status::not_found,
                 i18n::Message("api.player.not_found", {{"id", player}, {"tournament", t_id}}));
-          } else if (pl->dropped) {
+          } else if (pl->dropped == drop) {
             p.refusal = problem(
                 ex->request, ex->audience(*t), http::status::conflict,
-                i18n::Message("api.player.already_dropped", {{"player", i18n::PlayerRef{player}}}));
+                i18n::Message(drop ? "api.player.already_dropped" : "api.player.not_dropped",
+                              {{"player", i18n::PlayerRef{player}}}));
           } else {
             p.append.expected = ExpectedVersion::exactly(t->version);
           }
@@ -354,14 +366,18 @@ void Api::drop_player(const ExchangePtr& ex) {
         Draft d;
         d.event().setAuthor(ex->identity.id);
         d.event().setReason(reason);
-        d.event().getPayload().initPlayerDropped().setId(player);
+        if (drop) {
+          d.event().getPayload().initPlayerDropped().setId(player);
+        } else {
+          d.event().getPayload().initPlayerReinstated().setId(player);
+        }
         p.append.stream = projections::tournament_stream(t_id);
         p.append.events.push_back(std::move(d));
         return p;
       },
-      [ex, player](const AppendResult& r) {
+      [ex, player, drop](const AppendResult& r) {
         return json_response(ex->request, http::status::ok,
-                             json::object{{"id", player}, {"dropped", true}, {"seq", r.last_seq}});
+                             json::object{{"id", player}, {"dropped", drop}, {"seq", r.last_seq}});
       });
 }
 
@@ -525,6 +541,56 @@ json::array left_out_json(const Tournament& t) {
   return out;
 }
 
+// Everyone the seating leaves without a table, and why (issue 38: the preview always says):
+// [{"player","name","reason":"dropped|absent|bye","message"}] in registration order.
+json::array not_seated_json(const Audience& audience, const Tournament& t,
+                            const projections::Seating& seating) {
+  std::set<std::string_view> seated;
+  for (const auto& table : seating.tables)
+    seated.insert(table.players.begin(), table.players.end());
+  std::set<std::string_view> absent;
+  for (const auto* p : t.absent_players()) absent.insert(p->id);
+  json::array out;
+  for (const auto& p : t.players) {
+    if (seated.contains(p.id)) continue;
+    bool away = absent.contains(p.id);
+    const char* reason = p.dropped ? "dropped" : away ? "absent" : "bye";
+    const char* key = p.dropped ? "api.seating.not_seated_dropped"
+                      : away    ? "api.seating.not_seated_absent"
+                                : "api.seating.not_seated_bye";
+    out.push_back(json::object{
+        {"player", p.id},
+        {"name", p.name},
+        {"reason", reason},
+        {"message", audience.render(i18n::Message(key, {{"player", i18n::PlayerRef{p.id}}}))}});
+  }
+  return out;
+}
+
+// Warnings that do not refuse the seating. `checkin.empty`: nobody is checked in for this round
+// while the previous round had no-shows who have not dropped out — seating now seats them too.
+json::array seating_warnings(const Audience& audience, const Tournament& t) {
+  json::array out;
+  if (t.checkin_open() || t.rounds.empty()) return out;
+  const projections::Round& previous = t.rounds.back();
+  std::vector<std::string> no_shows;
+  for (const auto& id : previous.absent) {
+    const auto* p = t.player(id);
+    if (p != nullptr && !p->dropped) no_shows.push_back(id);
+  }
+  if (no_shows.empty()) return out;
+  json::array ids(no_shows.begin(), no_shows.end());
+  out.push_back(json::object{
+      {"rule", "checkin.empty"},
+      {"players", std::move(ids)},
+      {"message", audience.render(i18n::Message("api.seating.checkin_empty",
+                                                {{"round", std::int64_t{t.next_round()}},
+                                                 {"previous", std::int64_t{previous.number}},
+                                                 {"players", i18n::PlayerList{no_shows}},
+                                                 {"count", std::int64_t(no_shows.size())}}))}});
+  return out;
+}
+
 }  // namespace
 
 void Api::seat_round(const ExchangePtr& ex) {
@@ -593,7 +659,9 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
                    {"seq", t.last_seq},
                    {"method", method_name(seating.method)},
                    {"tables", std::move(tables)},
-                   {"left_out", left_out_json(t)}};
+                   {"left_out", left_out_json(t)},
+                   {"not_seated", not_seated_json(ex.audience(t), t, seating)},
+                   {"warnings", seating_warnings(ex.audience(t), t)}};
   if (seating.method == schema::SeatingMethod::RANDOM) out["seed"] = seating.seed;
   if (!seating.notice.empty()) out["notice"] = ex.audience(t).render(seating.notice);
   Response response = json_response(ex.request, http::status::ok, out);

@@ -244,6 +244,15 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       }
       break;
     }
+    case Which::PLAYER_REINSTATED: {
+      for (auto& p : players) {
+        if (p.id == text(payload.getPlayerReinstated().getId()) && p.dropped) {
+          p.dropped = false;
+          p.away.emplace_back(p.dropped_after_round, static_cast<std::uint32_t>(rounds.size()));
+        }
+      }
+      break;
+    }
     case Which::ROUND_SEATED: {
       auto seated = payload.getRoundSeated();
       Round round;
@@ -252,6 +261,9 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       round.seed = seated.getSeed();
       round.forced = seated.getForced();
       round.seq = stored.seq();
+      if (round.number == next_round()) {
+        for (const Player* p : absent_players()) round.absent.push_back(p->id);
+      }
       auto tables = seated.getTables();
       round.tables.reserve(tables.size());
       for (auto t : tables) {
@@ -265,6 +277,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       if (round.number >= 1 && round.number <= rounds.size()) {
         // A re-seating of that round: its clock runs on.
         round.clock = rounds[round.number - 1].clock;
+        round.absent = rounds[round.number - 1].absent;
         rounds[round.number - 1] = std::move(round);
       } else {
         rounds.push_back(std::move(round));

@@ -27,6 +27,8 @@ struct Player {
   bool dropped = false;
   // Rounds seated before the drop: the player is seated in none after this many rounds.
   std::uint32_t dropped_after_round = 0;
+  // Earlier drops undone by a reinstatement: the rounds (after, until] the player was away.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> away;
   // Rounds seated before the player registered: a late registrant was in none of them.
   std::uint32_t registered_after_round = 0;
 };
@@ -48,6 +50,8 @@ struct Round {
   RoundClock clock;
   bool closed = false;
   bool final = false;  // closed as the tournament's last round
+  // Who was not checked in when it was seated (players active then): its no-shows.
+  std::vector<std::string> absent;
 
   const SeatedTable* table(std::uint32_t number) const;
 };

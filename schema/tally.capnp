@@ -102,6 +102,9 @@ struct Event {
     # Stream `replication` (`tallyd promote`): from this event on, the server holding this log is
     # its primary. A server of an earlier epoch is a former primary: followers refuse it and it
     # takes no write once it hears of this one (docs/operations.md, "Promotion and fencing").
+    playerReinstated @33 :PlayerReinstated;
+    # A dropped player (by hand or as a no-show) is seated again from the next round; `reason`
+    # says why.
   }
 }
 
@@ -134,6 +137,11 @@ struct PlayerRegistered {
 struct PlayerDropped {
   id @0 :Text;
   # The player is no longer seated from the next round on; results already played stay.
+}
+
+struct PlayerReinstated {
+  id @0 :Text;
+  # The dropped player is seated again from the next round on; the rounds missed stay missed.
 }
 
 struct PlayerRenamed {

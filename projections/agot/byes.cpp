@@ -17,6 +17,9 @@ std::set<std::string> seated_in(const projections::Round& round) {
 
 bool in_tournament_at(const projections::Player& player, std::uint32_t round) {
   if (round <= player.registered_after_round) return false;
+  for (const auto& [after, until] : player.away) {
+    if (after < round && round <= until) return false;
+  }
   return !player.dropped || round <= player.dropped_after_round;
 }
 

@@ -257,6 +257,80 @@ TEST_F(Event, CheckInDecidesWhoIsSeatedAndThePreviewIsWhatIsSeated) {
   EXPECT_EQ(next.at("open"), false);
 }
 
+// Issue 38, item 2: round 2's check-in starts empty, so seating seats everyone not dropped —
+// round 1's no-shows included. The preview says so in words, naming them; it always says who is
+// not seated and why; and a dropped player can be reinstated (contract, third edition).
+TEST_F(Event, AnEmptyCheckInAfterNoShowsWarnsAndADroppedPlayerCanBeReinstated) {
+  catan(10);
+  auto org = organizer();
+  ASSERT_EQ(org.post("/v1/tournaments/cup/checkin",
+                     json::object{{"players", {"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}},
+                                  {"present", true}})
+                .status,
+            201);
+  auto first = org.post("/v1/tournaments/cup/rounds/check", json::object{}).json();
+  EXPECT_EQ(first.at("warnings"), json::array{});  // nobody missed a round yet
+  EXPECT_EQ(first.at("not_seated"), json::parse(R"([
+    {"player":"p9","name":"Player 9","reason":"absent","message":"Player 9 is not checked in"},
+    {"player":"p10","name":"Player 10","reason":"absent","message":"Player 10 is not checked in"}])"));
+  ASSERT_EQ(org.post("/v1/tournaments/cup/rounds", json::object{{"method", "random"}}).status, 201);
+
+  // Round 2, nobody checked in yet: the two no-shows would be seated.
+  json::object forced{{"method", "random"}, {"force", true}, {"reason", "results come later"}};
+  auto second = org.post("/v1/tournaments/cup/rounds/check", forced);
+  ASSERT_EQ(second.status, 200) << second.body;
+  auto warnings = second.json().at("warnings").as_array();
+  ASSERT_EQ(warnings.size(), 1u) << second.body;
+  EXPECT_EQ(warnings[0].at("rule"), "checkin.empty");
+  EXPECT_EQ(warnings[0].at("players"), (json::array{"p9", "p10"}));
+  EXPECT_EQ(warnings[0].at("message"),
+            "Nobody is checked in for round 2, and Player 9 and Player 10 did not play round 1: "
+            "seating now seats everyone not dropped, these players included. Check players in "
+            "first, or seat everyone on purpose.");
+  EXPECT_EQ(second.json().at("not_seated"), json::array{});  // 10 players: tables of 4, 3, 3
+  auto czech = org.post("/v1/tournaments/cup/rounds/check", forced, {{"Accept-Language", "cs"}});
+  EXPECT_EQ(
+      czech.json().at("warnings").at(0).at("message"),
+      "Na kolo 2 není nikdo prezentován a Player 9 a\u00A0Player 10 nehráli kolo 1: nasazení teď "
+      "nasadí všechny, kdo se neodhlásili, i tyto hráče. Nejdřív prezentujte hráče, nebo "
+      "nasaďte všechny záměrně.");
+
+  // Dropped, p9 is not seated, and the preview says why; the warning names only p10.
+  ASSERT_EQ(
+      org.post("/v1/tournaments/cup/players/p9/drop", json::object{{"reason", "no-show"}}).status,
+      200);
+  auto without = org.post("/v1/tournaments/cup/rounds/check", forced).json();
+  EXPECT_EQ(without.at("warnings").at(0).at("players"), (json::array{"p10"}));
+  EXPECT_EQ(without.at("not_seated").at(0).at("player"), "p9");
+  EXPECT_EQ(without.at("not_seated").at(0).at("reason"), "dropped");
+
+  // Reinstated with a reason: seated again from this round on.
+  auto reinstate = [&](const json::object& body) {
+    return org.post("/v1/tournaments/cup/players/p9/reinstate", body);
+  };
+  auto no_reason = reinstate(json::object{});
+  EXPECT_EQ(no_reason.status, 422) << no_reason.body;
+  EXPECT_EQ(no_reason.json().at("errors").at(0).at("field"), "reason");
+  auto back = reinstate({{"reason", "arrived late"}});
+  ASSERT_EQ(back.status, 200) << back.body;
+  EXPECT_EQ(back.json().at("dropped"), false);
+  auto twice = reinstate({{"reason", "again"}});
+  EXPECT_EQ(twice.status, 409) << twice.body;
+  EXPECT_EQ(twice.json().at("detail"), "Player 9 is not dropped");
+  EXPECT_EQ(
+      daemon_->client(str(org.post("/v1/judges", json::object{{"name", "Eva"}}).json().at("token")))
+          .post("/v1/tournaments/cup/players/p9/reinstate", json::object{{"reason", "x"}})
+          .status,
+      403);  // the organizer's decision
+  auto with = org.post("/v1/tournaments/cup/rounds/check", forced).json();
+  EXPECT_EQ(with.at("not_seated"), json::array{});
+  EXPECT_EQ(org.get("/v1/tournaments/cup").json().at("players").at(8).at("dropped"), false);
+  // Across a restart, from the log.
+  daemon_->stop();
+  daemon_->start();
+  EXPECT_EQ(organizer().get("/v1/tournaments/cup").json().at("players").at(8).at("dropped"), false);
+}
+
 TEST_F(Event, ClosingTheLastRoundMakesTheStandingsFinal) {
   catan(4, 1);
   auto org = organizer();
