@@ -3,7 +3,12 @@
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
+#include "events/base64.hpp"
+#include "projections/csv_encoding.hpp"
 #include "projections/registration.hpp"
+
+#include <algorithm>
+#include <variant>
 
 namespace tally::daemon {
 
@@ -101,12 +106,46 @@ void Api::rename_player(const ExchangePtr& ex) {
 void Api::import_players(const ExchangePtr& ex, bool check_only) {
   auto body = body_or_answer(ex);
   if (!body) return;
-  BodyFields fields(*body, {"csv", "add_possible_duplicates"});
-  // The body limit bounds the file; a member of its own size needs no second bound.
-  auto csv = fields.text("csv", true, std::numeric_limits<std::size_t>::max());
+  BodyFields fields(*body, {"csv", "csv_base64", "encoding", "add_possible_duplicates"});
+  // The body limit bounds the file; a member of its own size needs no second bound. The file
+  // comes as text (`csv`, UTF-8) or as its bytes (`csv_base64`, any of kCsvEncodings).
+  constexpr auto kAnySize = std::numeric_limits<std::size_t>::max();
+  auto csv = fields.text("csv", false, kAnySize);
+  auto csv_base64 = fields.text("csv_base64", false, kAnySize);
+  auto encoding = fields.text("encoding", false).value_or("auto");
   bool add_duplicates = fields.boolean("add_possible_duplicates").value_or(false);
+  if (encoding != "auto" &&
+      std::find(projections::kCsvEncodings.begin(), projections::kCsvEncodings.end(), encoding) ==
+          projections::kCsvEncodings.end()) {
+    fields.fail("encoding", "api.import.encoding");
+  }
+  if (csv.has_value() == csv_base64.has_value()) fields.fail("csv", "api.import.csv_or_base64");
+  std::optional<std::string> bytes;
+  if (csv_base64) {
+    bytes = events::base64_decode(*csv_base64);
+    if (!bytes) fields.fail("csv_base64", "api.import.base64");
+  }
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.import.invalid", fields.errors()));
+  std::string used_encoding = "utf-8";
+  bool detected = false;
+  if (bytes) {
+    auto decoded = projections::decode_csv(*bytes, encoding);
+    if (auto* problem = std::get_if<i18n::Message>(&decoded)) {
+      return ex->respond(unprocessable(*ex, "api.import.refused",
+                                       {{"csv", "", "csv_base64", std::move(*problem)}}));
+    }
+    auto& file = std::get<projections::DecodedCsv>(decoded);
+    csv = std::move(file.utf8);
+    used_encoding = file.encoding;
+    detected = file.detected;
+  }
   const std::string t_id = ex->params.at("t");
+  // What the answer says of the file's encoding (the console shows it beside the preview).
+  auto with_encoding = [used_encoding, detected](json::object out) {
+    out["encoding"] = used_encoding;
+    out["encoding_detected"] = detected;
+    return out;
+  };
 
   // The plan, with the state it was made on; nullopt and the refusal when it cannot be made.
   auto plan_now = [this, ex, t_id, csv = *csv, add_duplicates](
@@ -134,14 +173,14 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
     Prepared p;
     auto plan = plan_now(p);
     if (!plan) return ex->respond(std::move(*p.refusal));
-    return ex->respond(
-        json_response(ex->request, http::status::ok,
-                      import_json(plan->first, plan->second, plan->second.last_seq)));
+    return ex->respond(json_response(
+        ex->request, http::status::ok,
+        with_encoding(import_json(plan->first, plan->second, plan->second.last_seq))));
   }
   auto planned = std::make_shared<std::optional<ImportPlan>>();
   write(
       ex,
-      [ex, t_id, plan_now, planned] {
+      [ex, t_id, plan_now, planned, with_encoding] {
         Prepared p;
         auto plan = plan_now(p);
         if (!plan) return p;
@@ -163,20 +202,21 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
         }
         if (p.append.events.empty()) {
           // Nothing to write (a re-import of the same file): the plan is the answer.
-          p.refusal = json_response(ex->request, http::status::ok,
-                                    import_json(plan->first, plan->second, plan->second.last_seq));
+          p.refusal = json_response(
+              ex->request, http::status::ok,
+              with_encoding(import_json(plan->first, plan->second, plan->second.last_seq)));
           return p;
         }
         p.append.stream = projections::tournament_stream(t_id);
         return p;
       },
-      [this, ex, t_id, planned](const AppendResult& r) {
+      [this, ex, t_id, planned, with_encoding](const AppendResult& r) {
         return state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
           // A repeated request (nothing planned here) shows the rows as they stand now.
           ImportPlan shown = planned->value_or(ImportPlan{});
-          json::object out = import_json(shown, *t, r.last_seq);
-          return json_response(ex->request, http::status::created, out);
+          return json_response(ex->request, http::status::created,
+                               with_encoding(import_json(shown, *t, r.last_seq)));
         });
       });
 }
