@@ -464,13 +464,11 @@ test("an event voided in the console with a reason: a claimed win, from the tabl
   await event.waitFor();
   assert.match(await event.innerText(), /claimed win/);
 
-  // A result is corrected, not voided: the server refuses, the page says why.
+  // A result is corrected, not voided: the server says it is not voidable, and the page offers
+  // no void for it (the claim has one).
   const result = page.locator(`#audit-events li[data-seq="${table.result_seq}"]`);
-  await result.getByRole("button", { name: "Void" }).click();
-  await page.getByLabel(`Why is #${table.result_seq} voided?`).fill("trying");
-  await page.getByRole("button", { name: "Void the event" }).click();
-  await page.locator("#audit-message.error").waitFor();
-  assert.equal((await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}/rounds/1`)).tables[0].result_seq, table.result_seq);
+  await event.getByRole("button", { name: "Void" }).waitFor();
+  assert.equal(await result.getByRole("button", { name: "Void" }).count(), 0, "no void for a result (voidable: false)");
 
   await event.getByRole("button", { name: "Void" }).click();
   await page.getByLabel(`Why is #${claim.seq} voided?`).fill("recorded at the wrong table");
@@ -483,6 +481,16 @@ test("an event voided in the console with a reason: a claimed win, from the tabl
   const voiding = audit.events.find((e) => e.seq === voided.superseded_by);
   assert.equal(voiding.type, "void");
   assert.equal(voiding.reason, "recorded at the wrong table");
+  // Eva corrects the result: the audit names her and says what changed, with the form's words.
+  const entered = (await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}/audit?round=1&table=${table.table}`)).events.find((e) => e.seq === table.result_seq);
+  const players = entered.payload.players.map((p, i) => (i === 1 ? { ...p, vp_cards: p.vp_cards === 0 ? 1 : 0 } : p));
+  const corrected = await tallyd.must(200, "PUT", `/v1/tournaments/${CATAN}/rounds/1/tables/${table.table}/result`, { players, reason: "a VP card miscounted" }, { token: judgeToken, headers: { "If-Match": `"${(await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}/rounds/1`)).tables[0].version}"` } });
+  const who = (await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}`)).players.find((p) => p.id === players[1].player).name;
+  const change = page.locator(`#audit-events li[data-seq="${corrected.result_seq}"] .changes li`);
+  await change.first().waitFor();
+  assert.equal(await change.first().innerText(), `${who}: VP cards ${entered.payload.players[1].vp_cards} → ${players[1].vp_cards}`);
+  assert.match(await page.locator(`#audit-events li[data-seq="${corrected.result_seq}"]`).innerText(), /Eva, \d\d:\d\d/);
+
   await screenshot(page, "console-audit");
 });
 

@@ -4,9 +4,9 @@
 // superseded) and an event voided with a reason (POST …/events/{seq}/void). Which events
 // may be voided is the server's call: a refusal is shown at the event.
 
-import { el, people, say, setChildren } from "./dom.js";
+import { el, people, person, say, setChildren } from "./dom.js";
 import { localTime } from "./format.js";
-import { choiceName } from "./games.js";
+import { choiceName, fieldHeading, loadGames } from "./games.js";
 import { formatList, t } from "./i18n.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
 
@@ -127,9 +127,44 @@ export function mountTables(ctx) {
     return judges;
   }
 
-  function authorName(by) {
+  // The author: the organizer in the page's words, else the name the server gives (by_name),
+  // else the judge's name from GET /v1/judges.
+  function authorName(by, byName) {
     if (by === "organizer") return t("console.organizer_name");
-    return (judges && judges.get(by)) || by;
+    return byName || (judges && judges.get(by)) || by;
+  }
+
+  // The game's fields by name (GET /v1/games): a change's field named as the forms name it.
+  let fieldTexts = null;
+  async function gameFields() {
+    if (fieldTexts) return fieldTexts;
+    fieldTexts = new Map();
+    try {
+      const description = (await loadGames(ctx.token)).get(ctx.tournament.game);
+      for (const action of Object.values((description && description.actions) || {})) {
+        for (const field of action.fields || []) if (!fieldTexts.has(field.name)) fieldTexts.set(field.name, fieldHeading(field));
+      }
+    } catch {
+      // without the games' texts a field is named by its id
+    }
+    return fieldTexts;
+  }
+
+  const changeValue = (value) =>
+    value === null || value === undefined ? "—" : Array.isArray(value) ? value.map(choiceName).join(", ") || "—" : typeof value === "string" ? choiceName(value) : String(value);
+
+  // What a correction or a void changed (the audit's `changes`): "Jana Nováková: VP cards 1 → 0".
+  function changesList(changes) {
+    if (!Array.isArray(changes) || changes.length === 0) return null;
+    return el(
+      "ul",
+      { class: "changes" },
+      changes.map((c) => {
+        const field = (fieldTexts && fieldTexts.get(c.field)) || c.field;
+        const who = c.player ? c.player_name || ctx.playerName(c.player) : null;
+        return el("li", {}, who ? [person(who), ": "] : null, `${field} ${changeValue(c.from)} → ${changeValue(c.to)}`);
+      }),
+    );
   }
 
   // What an event's payload says, in words: the players it names, a house.
@@ -150,6 +185,7 @@ export function mountTables(ctx) {
     box.hidden = false;
     $("audit-heading").textContent = t("console.audit.heading", { round, table: tableNumber });
     await judgeNames();
+    await gameFields();
     const answer = await ctx.call("GET", ctx.path(`/audit?round=${round}&table=${tableNumber}`));
     if (!answer.ok) return showRefusal(answer, { box: $("audit-message") });
     const events = answer.body.events || [];
@@ -175,13 +211,16 @@ export function mountTables(ctx) {
       { class: event.superseded_by ? "superseded" : "", dataset: { seq: event.seq, type: event.type } },
       el("strong", {}, t("console.audit.event", { seq: event.seq, what })),
       " ",
-      el("span", { class: "muted" }, t("console.audit.by", { who: authorName(event.by), time: localTime(event.at) })),
+      el("span", { class: "muted" }, t("console.audit.by", { who: authorName(event.by, event.by_name), time: localTime(event.at) })),
       payloadText(event.payload) ? el("span", { class: "payload" }, payloadText(event.payload)) : null,
       event.reason ? el("span", { class: "reason" }, t("console.tables.because", { reason: event.reason })) : null,
       event.supersedes ? el("span", { class: "muted" }, t("console.audit.supersedes", { seq: event.supersedes })) : null,
       event.superseded_by ? el("span", { class: "muted" }, t("console.audit.superseded_by", { seq: event.superseded_by })) : null,
+      changesList(event.changes),
     );
-    if (!event.superseded_by) {
+    // The void only where the server says it would be taken (`voidable`; a result is corrected,
+    // never voided); a server without `voidable` offers it on every entry still in effect.
+    if (event.voidable === true || (event.voidable === undefined && !event.superseded_by)) {
       item.append(el("button", { type: "button", class: "secondary", onclick: () => openVoid(item, event) }, t("console.audit.void")));
     }
     return item;
