@@ -144,7 +144,7 @@ export function mountSeating(ctx) {
           )
         : null,
       notSeated.length
-        ? el("ul", { id: "seating-not-seated" }, notSeated.map((p) => el("li", {}, person(p.name || ctx.playerName(p.player)), ": ", p.message || p.reason || "")))
+        ? el("ul", { id: "seating-not-seated" }, notSeated.map((p) => notSeatedLine(p)))
         : byes.length
           ? el("p", { id: "seating-byes" }, t("console.seating.byes", { count: byes.length, names: names(byes) }))
           : null,
@@ -152,6 +152,13 @@ export function mountSeating(ctx) {
     );
     $("seating-commit").textContent = t("console.seating.commit", { round: answer.round });
     $("seating-commit").hidden = false;
+  }
+
+  // "Name: why", or the server's message alone when it names the player already.
+  function notSeatedLine(p) {
+    const name = p.name || ctx.playerName(p.player);
+    const why = p.message || p.reason || "";
+    return el("li", {}, why.includes(name) ? why : [person(name), ": ", why]);
   }
 
   function methodName(method) {
