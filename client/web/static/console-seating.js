@@ -136,7 +136,7 @@ export function mountSeating(ctx) {
       answer.seed !== undefined && answer.seed !== null ? el("p", { class: "muted" }, t("console.seating.seed_used", { seed: String(answer.seed) })) : null,
       answer.notice ? el("p", { class: "message warn" }, answer.notice) : null,
       warnings.length ? el("ul", { id: "seating-warnings", class: "message warn" }, warnings.map((w) => el("li", {}, w.message || w.rule))) : null,
-      leftOut.length || !byes.length
+      leftOut.length || (!byes.length && !notSeated.some((p) => p.reason === "bye"))
         ? el(
             "p",
             { id: "seating-left-out", dataset: { count: leftOut.length } },
