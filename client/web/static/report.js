@@ -389,7 +389,10 @@ function renderWaiting() {
   box.className = `waiting ${mine.status}`;
   $("waiting-heading").textContent = stateName(mine.status);
   const d = mine.decision;
-  const judge = person((d && d.by) || t("report.a_judge"));
+  // A table's token is not told which judge decided (docs/api.md, issue 39 F9); the sentence then
+  // starts with "a judge", capitalised.
+  const unnamed = t("report.a_judge");
+  const judge = person((d && d.by) || unnamed.charAt(0).toLocaleUpperCase() + unnamed.slice(1));
   const text = {
     pending: () => t("report.waiting.pending", { time: localTime(mine.at) }),
     superseded: () => t("report.waiting.superseded"),
