@@ -4,7 +4,7 @@
 
 namespace tally::projections {
 
-bool valid_utf8(const std::string& text) {
+bool valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     auto c = static_cast<unsigned char>(text[i]);
     int length = c < 0x80           ? 1

@@ -7,6 +7,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tally::projections {
@@ -32,6 +33,6 @@ class CsvError : public std::invalid_argument {
 std::vector<CsvRecord> parse_csv(const std::string& text, char separator = ',');
 
 // Is `text` well-formed UTF-8?
-bool valid_utf8(const std::string& text);
+bool valid_utf8(std::string_view text);
 
 }  // namespace tally::projections

@@ -1,5 +1,7 @@
 #include "projections/csv_encoding.hpp"
 
+#include "projections/csv.hpp"
+
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
 #include <unicode/unistr.h>
@@ -10,15 +12,6 @@
 namespace tally::projections {
 
 namespace {
-
-bool valid_utf8(std::string_view bytes) {
-  UErrorCode status = U_ZERO_ERROR;
-  std::unique_ptr<UConverter, decltype(&ucnv_close)> converter(ucnv_open("UTF-8", &status),
-                                                               ucnv_close);
-  ucnv_setToUCallBack(converter.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
-  icu::UnicodeString out(bytes.data(), static_cast<int32_t>(bytes.size()), converter.get(), status);
-  return U_SUCCESS(status);
-}
 
 // The Windows code page a detector's match stands for, or "" for one we do not read. ISO 8859-2
 // and -1 are what the detector calls those code pages when no byte in 0x80–0x9F shows the
