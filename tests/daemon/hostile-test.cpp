@@ -640,3 +640,78 @@ TEST_F(HostileCrowd, FourHundredHalfOpenConnectionsFromOneAddressLeaveAJudgesWri
 
 }  // namespace
 }  // namespace tally::testing
+
+namespace tally::testing {
+namespace {
+
+// F3: a tallyd short of file descriptors neither spins in its accept loop nor floods its log, and
+// takes connections again once descriptors are free. The test sets its open-file limit (512, soft
+// and hard) and takes 400 of them with descriptors tallyd inherits — a stand-in for a store with
+// many files open — so the limits tallyd derives from 512 (max_connections + max_screens lowered
+// to fit under 512 − 256, said in the log) promise more connections than it has descriptors left.
+class HostileShortOfFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    daemon_ = std::make_unique<TallydProcess>(
+        dir_.sub("data"), std::vector<std::string>{"--header-timeout", "3", "--rate-limit",
+                                                   "100000", "--rate-burst", "100000"});
+    daemon_->limit_open_files(512, 400);
+    daemon_->start();
+    cup_ = make_cup(*daemon_, 2);
+  }
+  TempDir dir_;
+  std::unique_ptr<TallydProcess> daemon_;
+  Cup cup_;
+};
+
+std::size_t occurrences(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST_F(HostileShortOfFiles, AcceptingPausesWarnsOnceAndRecoversWhenDescriptorsAreFree) {
+  // At start: the limits were lowered to fit, and the log says so with the limit it found.
+  std::string log = daemon_->log();
+  auto lowered = log.find("do not fit under the open-file limit");
+  ASSERT_NE(lowered, std::string::npos) << log;
+  EXPECT_NE(log.find("512", lowered), std::string::npos) << log;
+
+  // 240 connections that never send a header, 60 from each of four addresses (under the
+  // per-address limit): more than the descriptors tallyd has left.
+  net::io_context io;
+  std::vector<std::unique_ptr<tcp::socket>> crowd;
+  for (int address = 2; address <= 5; ++address) {
+    for (int i = 0; i < 60; ++i) {
+      auto socket = std::make_unique<tcp::socket>(io);
+      socket->open(tcp::v4());
+      socket->bind({net::ip::make_address("127.0.0." + std::to_string(address)), 0});
+      socket->connect({net::ip::make_address("127.0.0.1"), daemon_->port()});
+      crowd.push_back(std::move(socket));
+    }
+  }
+  // A positive signal first: accept failed for want of a descriptor, and tallyd said so.
+  std::string shortage = "out of file descriptors";
+  log = daemon_->log_once_it_has(shortage);
+  ASSERT_NE(log.find(shortage), std::string::npos) << "accept never ran out of descriptors";
+
+  // Then two seconds in the shortage: accepting waits 100 ms between tries instead of spinning
+  // (which took one core: 1.2–3.3 s of CPU in 3–5 s), and the warning is not repeated.
+  auto cpu_before = daemon_->cpu_time();
+  std::this_thread::sleep_for(std::chrono::seconds(2));
+  auto cpu_used = daemon_->cpu_time() - cpu_before;
+  EXPECT_LT(cpu_used.count(), 0.5) << "the accept loop spins while out of descriptors";
+  EXPECT_EQ(occurrences(daemon_->log(), shortage), 1u) << "a warning per failed accept";
+
+  // The crowd leaves: its descriptors are freed, and a judge's write is answered at once.
+  crowd.clear();
+  HttpClient eva = daemon_->client(cup_.judge_token);
+  auto started = std::chrono::steady_clock::now();
+  auto saved = eva.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0));
+  auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(saved.status, 201) << saved.body;
+  EXPECT_LT(took, std::chrono::seconds(2));
+}
+
+}  // namespace
+}  // namespace tally::testing

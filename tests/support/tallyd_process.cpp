@@ -6,12 +6,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include <fcntl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -59,6 +61,11 @@ void TallydProcess::start() {
     dup2(log_fd, STDERR_FILENO);
     int devnull = ::open("/dev/null", O_RDWR);
     dup2(devnull, STDOUT_FILENO);
+    if (open_file_limit_ > 0) {
+      for (std::size_t i = 0; i < held_files_; ++i) ::open("/dev/null", O_RDONLY);  // inherited
+      rlimit files{open_file_limit_, open_file_limit_};
+      if (setrlimit(RLIMIT_NOFILE, &files) != 0) _exit(126);
+    }
     execv(args[0].c_str(), argv.data());
     _exit(127);
   }
@@ -98,6 +105,22 @@ int TallydProcess::stop() {
   }
   pid_ = -1;
   return status;
+}
+
+std::chrono::duration<double> TallydProcess::cpu_time() const {
+  std::ifstream in("/proc/" + std::to_string(pid_) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields 14 and 15 (utime, stime), counted after the command's closing parenthesis (field 2,
+  // which may hold spaces).
+  std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i == 14) utime = std::stoull(field);
+    if (i == 15) stime = std::stoull(field);
+  }
+  return std::chrono::duration<double>(static_cast<double>(utime + stime) /
+                                       static_cast<double>(sysconf(_SC_CLK_TCK)));
 }
 
 void TallydProcess::kill() {

@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -27,6 +28,14 @@ class TallydProcess {
   explicit TallydProcess(std::string data, std::vector<std::string> extra = {});
   ~TallydProcess();
 
+  // The next start() runs tallyd under an open-file limit of `limit` (soft and hard, so tallyd
+  // cannot raise it) with `held` of them already taken by descriptors it inherits (/dev/null): a
+  // process short of descriptors, as a store with many files open makes it (issue 39, F3).
+  void limit_open_files(std::size_t limit, std::size_t held) {
+    open_file_limit_ = limit;
+    held_files_ = held;
+  }
+
   // Starts and waits until it listens (throws after 30 s).
   void start();
   // SIGTERM and wait: a graceful shutdown. Returns the exit status.
@@ -34,6 +43,9 @@ class TallydProcess {
   // SIGKILL and wait: a crash.
   void kill();
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+  // The CPU time (user + system) the running tallyd has used so far, from /proc/PID/stat.
+  std::chrono::duration<double> cpu_time() const;
 
   std::uint16_t port() const { return port_; }
   const std::string& data() const { return data_; }
@@ -57,6 +69,7 @@ class TallydProcess {
   pid_t pid_ = -1;
   std::uint16_t port_ = 0;
   std::string log_path_;
+  std::size_t open_file_limit_ = 0, held_files_ = 0;
 };
 
 }  // namespace tally::testing
