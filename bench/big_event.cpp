@@ -563,6 +563,7 @@ int run(const Options& o) {
   json::array rounds;
   double worst_seating = 0, worst_write_p99 = 0, worst_render = 0, worst_other_p99 = 0;
   double bytes_deflate = 0, bytes_plain = 0, delta_deflate = 0, delta_plain = 0, rss_max = 0;
+  std::uint64_t worst_joining_whole = 0, worst_joining_bytes = 0;
   for (int round = 1; round <= o.rounds; ++round) {
     json::object row;
     row["round"] = round;
@@ -655,6 +656,37 @@ int run(const Options& o) {
     // standings after it): the bytes a screen receives per result at a venue's pace.
     std::size_t paced = std::min<std::size_t>(20, tables.size());
     std::vector<double> paced_took;
+    // Two screens that join now, as a phone or a restarted board does mid-event (one offering
+    // deflate, one not): the snapshot must be the only whole standings they receive, and each
+    // result after it costs them at most 4 KiB (issue 38). Measured result by result: the largest.
+    std::vector<std::unique_ptr<Screen>> joiners;
+    for (bool deflate : {true, false}) {
+      joiners.push_back(std::make_unique<Screen>(o, live, deflate));
+      joiners.back()->base = events_expected;
+      if (!wait_for(
+              *joiners.back(), [](const ScreenCounts& c) { return c.snapshot; },
+              std::chrono::seconds(30)))
+        throw std::runtime_error("a joining screen got no snapshot");
+    }
+    std::vector<ScreenCounts> joiner_last;
+    for (auto& j : joiners) joiner_last.push_back(j->counts());
+    const std::vector<ScreenCounts> joiner_first = joiner_last;
+    std::vector<std::uint64_t> joiner_max(joiners.size(), 0);
+    auto joiners_settled = [&] {
+      for (std::size_t k = 0; k < joiners.size(); ++k) {
+        auto want = events_expected - joiners[k]->base;
+        if (!wait_for(
+                *joiners[k],
+                [want](const ScreenCounts& c) {
+                  return c.events >= want && c.last_standings_seq >= c.last_event_seq;
+                },
+                std::chrono::seconds(10)))
+          throw std::runtime_error("a joining screen fell behind");
+        auto now = joiners[k]->counts();
+        joiner_max[k] = std::max(joiner_max[k], now.wire_total - joiner_last[k].wire_total);
+        joiner_last[k] = now;
+      }
+    };
     auto paced_before = counts();
     HttpClient first_judge(o.host, o.port, judges[0]);
     auto enter = [&](HttpClient& c, std::size_t i) {
@@ -674,7 +706,28 @@ int run(const Options& o) {
       paced_took.push_back(enter(first_judge, i));
       ++events_expected;
       settled(std::chrono::seconds(10));
+      joiners_settled();
     }
+    json::object joining;
+    for (std::size_t k = 0; k < joiners.size(); ++k) {
+      const auto& first = joiner_first[k];
+      const auto& last = joiner_last[k];
+      json::object jr{
+          {"snapshot_wire_bytes", joiners[k]->snapshot_wire()},
+          {"standings_whole_after_snapshot", last.standings_whole - first.standings_whole},
+          {"results", paced},
+          {"wire_bytes_per_result_max", joiner_max[k]},
+          {"wire_bytes_per_result_mean",
+           paced ? static_cast<double>(last.wire_total - first.wire_total) /
+                       static_cast<double>(paced)
+                 : 0.0}};
+      worst_joining_whole =
+          std::max(worst_joining_whole, last.standings_whole - first.standings_whole);
+      worst_joining_bytes = std::max(worst_joining_bytes, joiner_max[k]);
+      joining[joiners[k]->deflate() ? "deflate" : "plain"] = std::move(jr);
+    }
+    row["joining_screens"] = std::move(joining);
+    joiners.clear();
     auto paced_after = counts();
     auto paced_expected = events_expected;
 
@@ -753,15 +806,23 @@ int run(const Options& o) {
   out["snapshot_wire_bytes"] = snapshots;
   screens.clear();
   out["rounds"] = std::move(rounds);
-  out["summary"] = json::object{{"seating_seconds", worst_seating},
-                                {"write_p99_ms", worst_write_p99},
-                                {"standings_render_ms", worst_render},
-                                {"other_p99_ms_during_seating", worst_other_p99},
-                                {"standings_bytes_per_result_deflate", bytes_deflate},
-                                {"standings_bytes_per_result_plain", bytes_plain},
-                                {"delta_bytes_mean_deflate", delta_deflate},
-                                {"delta_bytes_mean_plain", delta_plain},
-                                {"server_rss_mib", rss_max}};
+  out["summary"] =
+      json::object{{"seating_seconds", worst_seating},
+                   {"write_p99_ms", worst_write_p99},
+                   {"standings_render_ms", worst_render},
+                   {"other_p99_ms_during_seating", worst_other_p99},
+                   {"standings_bytes_per_result_deflate", bytes_deflate},
+                   {"standings_bytes_per_result_plain", bytes_plain},
+                   {"delta_bytes_mean_deflate", delta_deflate},
+                   {"delta_bytes_mean_plain", delta_plain},
+                   {"server_rss_mib", rss_max},
+                   {"joining_screen_standings_whole_after_snapshot", worst_joining_whole},
+                   {"joining_screen_wire_bytes_per_result_max", worst_joining_bytes}};
+  std::fprintf(stderr,
+               "joining screens: %llu whole standings after the snapshot, at most %llu B per "
+               "result (goal: 0 and 4096)\n",
+               static_cast<unsigned long long>(worst_joining_whole),
+               static_cast<unsigned long long>(worst_joining_bytes));
   std::string text = json::serialize(out);
   std::cout << text << "\n";
   if (!o.json_path.empty()) std::ofstream(o.json_path) << text << "\n";
