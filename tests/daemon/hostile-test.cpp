@@ -569,6 +569,21 @@ TEST_F(Hostile, AnonymousReadersGetResultsNotWhoEnteredThemOrWhy) {
   EXPECT_EQ(authored.at("by"), "organizer");
 }
 
+std::size_t occurrences(const std::string& text, std::string_view what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// A judge's write of table 1's first result, and how long its answer took.
+std::pair<HttpReply, std::chrono::steady_clock::duration> timed_judge_write(TallydProcess& daemon,
+                                                                            const Cup& cup) {
+  HttpClient judge = daemon.client(cup.judge_token);
+  auto started = std::chrono::steady_clock::now();
+  auto saved = judge.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0));
+  return {saved, std::chrono::steady_clock::now() - started};
+}
+
 // F1: one address opening more connections than max_connections, none of which ever sends its
 // header, must not keep a judge out: it holds at most max_connections_per_address (default 64)
 // strangers' slots, each for header_timeout, and every refusal is counted.
@@ -616,20 +631,12 @@ TEST_F(HostileCrowd, FourHundredHalfOpenConnectionsFromOneAddressLeaveAJudgesWri
   EXPECT_EQ(refused_total(watcher, "per_address"), 336u);
   EXPECT_EQ(refused_total(watcher, "max_connections"), 0u);
 
-  HttpClient eva = daemon_->client(cup_.judge_token);
-  auto started = std::chrono::steady_clock::now();
-  auto saved = eva.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0));
-  auto took = std::chrono::steady_clock::now() - started;
+  auto [saved, took] = timed_judge_write(*daemon_, cup_);
   EXPECT_EQ(saved.status, 201) << saved.body;
   EXPECT_LT(took, std::chrono::seconds(1));
   // Said in the log once, not once per refusal.
   std::string log = daemon_->log_once_it_has("connections refused");
-  std::size_t lines = 0;
-  for (auto at = log.find("connections refused"); at != std::string::npos;
-       at = log.find("connections refused", at + 1)) {
-    ++lines;
-  }
-  EXPECT_LE(lines, 3u) << "a refusal flood became a log flood";
+  EXPECT_LE(occurrences(log, "connections refused"), 3u) << "a refusal flood became a log flood";
 
   // The 64 it holds are closed after header_timeout (2 s): a closed socket reads end of file.
   char byte;
@@ -663,12 +670,6 @@ class HostileShortOfFiles : public ::testing::Test {
   std::unique_ptr<TallydProcess> daemon_;
   Cup cup_;
 };
-
-std::size_t occurrences(const std::string& text, std::string_view what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 TEST_F(HostileShortOfFiles, AcceptingPausesWarnsOnceAndRecoversWhenDescriptorsAreFree) {
   // At start: the limits were lowered to fit, and the log says so with the limit it found.
@@ -705,10 +706,7 @@ TEST_F(HostileShortOfFiles, AcceptingPausesWarnsOnceAndRecoversWhenDescriptorsAr
 
   // The crowd leaves: its descriptors are freed, and a judge's write is answered at once.
   crowd.clear();
-  HttpClient eva = daemon_->client(cup_.judge_token);
-  auto started = std::chrono::steady_clock::now();
-  auto saved = eva.put(cup_table(1), cup_result(1, 3, 4), cup_precondition(0));
-  auto took = std::chrono::steady_clock::now() - started;
+  auto [saved, took] = timed_judge_write(*daemon_, cup_);
   EXPECT_EQ(saved.status, 201) << saved.body;
   EXPECT_LT(took, std::chrono::seconds(2));
 }
