@@ -3,7 +3,8 @@
 // link, serves the same standings, takes no writes (503 + Tally-Primary), heals after a cut or a
 // restart of either side, and refuses a primary whose log disagrees with its own. A synchronous
 // standby (replicas_ack) has every answered write; promoted after the primary is killed under
-// load, it holds every one of them, and the old primary, back, is fenced.
+// load, it holds every one of them, and the old primary, back, is fenced. A follower
+// whose primary holds its request unanswered still stops at once (issue 39, F7).
 #include "tests/support/catan_result.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
@@ -11,11 +12,15 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio.hpp>
+
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -585,6 +590,78 @@ TEST_F(Replication, KilledUnderLoadThePromotedStandbyHasEveryAnsweredWriteAndThe
                 .status,
             409);
   EXPECT_EQ(metric(*primary_, "tallyd_fenced"), 0);
+}
+
+// A "primary" that accepts, reads the request and never answers (issue 39, F7): every connection
+// is held open until the test ends. `asked_for_log` turns true once a request for the log came.
+class SilentPrimary {
+ public:
+  SilentPrimary() : acceptor_(io_, {boost::asio::ip::make_address("127.0.0.1"), 0}) {
+    accept();
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  ~SilentPrimary() {
+    io_.stop();
+    thread_.join();
+  }
+  std::string url() const {
+    return "http://127.0.0.1:" + std::to_string(acceptor_.local_endpoint().port());
+  }
+  bool asked_for_log() const { return asked_for_log_; }
+
+ private:
+  struct Held {
+    explicit Held(boost::asio::io_context& io) : socket(io) {}
+    boost::asio::ip::tcp::socket socket;
+    std::string request;
+    std::array<char, 4096> chunk{};
+  };
+
+  void accept() {
+    auto held = std::make_shared<Held>(io_);
+    acceptor_.async_accept(held->socket, [this, held](boost::system::error_code ec) {
+      if (ec) return;
+      read(held);
+      accept();
+    });
+  }
+  // Reads whatever comes and keeps `held` alive: the connection is never answered nor closed.
+  void read(const std::shared_ptr<Held>& held) {
+    held->socket.async_read_some(
+        boost::asio::buffer(held->chunk),
+        [this, held](boost::system::error_code ec, std::size_t n) {
+          if (ec) return;
+          held->request.append(held->chunk.data(), n);
+          if (held->request.find("GET /v1/replication/log") != std::string::npos) {
+            asked_for_log_ = true;
+          }
+          read(held);
+        });
+  }
+
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::atomic<bool> asked_for_log_{false};
+  std::thread thread_;
+};
+
+// F7: the follower's long poll is in flight to a primary that will never answer; SIGTERM must
+// still stop it promptly (docs/reliability.md: within the 10 s graceful stop; it took 28.7 s when
+// stopping waited for the request's own timeout).
+TEST_F(Replication, AFollowerStopsPromptlyWhileItsPrimaryHoldsTheRequestUnanswered) {
+  SilentPrimary silent;
+  start_follower(silent.url());
+  auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (!silent.asked_for_log() && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(20ms);
+  }
+  ASSERT_TRUE(silent.asked_for_log()) << "the follower never asked the silent primary for the log";
+
+  auto began = std::chrono::steady_clock::now();
+  int wait_status = follower_->stop();
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  EXPECT_EQ(wait_status, 0);  // exited, with 0
+  EXPECT_LT(took, 5.0) << "stopping waited for the unanswered request";
 }
 
 }  // namespace
