@@ -276,6 +276,42 @@ test("players: 24 imported from a CSV file; the updated file renames one and add
   assert.deepEqual([dupe.added, dupe.unchanged, dupe.changed, dupe.duplicates], [0, 0, 0, 1]);
   assert.match(await page.locator('#import-rows tr[data-status="possible_duplicate"]').innerText(), /possible duplicate of Adéla Bártová: not added/);
 
+  // Czech Excel's CSV is Windows-1250: sent as its bytes, read by the server as what it is (the
+  // preview says so), never as mojibake; read as UTF-8 on purpose it is refused at the file, in
+  // words naming the line, and cannot be imported until read right again.
+  const cp1250 = Buffer.from([
+    ...Buffer.from("name;id\n"),
+    0xc8, 0x65, 0x6e, 0xec, 0x6b, 0x20, 0x8a, 0x9d, 0x61, 0x73, 0x74, 0x6e, 0xfd, ...Buffer.from(";w1\n"), // Čeněk Šťastný
+    0x8e, 0x6f, 0x66, 0x69, 0x65, 0x20, 0x44, 0x76, 0x6f, 0xf8, 0xe1, 0x6b, 0x6f, 0x76, 0xe1, ...Buffer.from(";w2\n"), // Žofie Dvořáková
+  ]);
+  assert.equal(new TextDecoder("windows-1250").decode(cp1250), "name;id\nČeněk Šťastný;w1\nŽofie Dvořáková;w2\n");
+  const windows = await chooseCsv(page, "excel-cz.csv", cp1250);
+  assert.deepEqual([windows.added, windows.unchanged, windows.changed, windows.duplicates], [2, 0, 0, 0]);
+  const addedNames = await page.locator('#import-rows tr[data-status="added"] th').allInnerTexts();
+  assert.deepEqual(addedNames, ["Čeněk Šťastný", "Žofie Dvořáková"]);
+  const used = page.locator("#import-encoding-used");
+  assert.deepEqual(await used.evaluate((n) => [n.dataset.encoding, n.dataset.detected]), ["windows-1250", "true"]);
+  assert.equal(await used.innerText(), "Read as Windows-1250 (Central European), recognized from the file.");
+  await page.getByRole("button", { name: "Import", exact: true }).waitFor();
+  await screenshot(page, "console-import-cp1250");
+  let recheck = page.waitForResponse((r) => r.url().endsWith("/players/import/check"));
+  await page.getByLabel("The file's character encoding").selectOption("utf-8");
+  const asUtf8 = await recheck;
+  assert.equal(asUtf8.status(), 422);
+  const sent = asUtf8.request().postDataJSON();
+  assert.deepEqual([sent.encoding, Buffer.from(sent.csv_base64, "base64").equals(cp1250), "csv" in sent], ["utf-8", true, false]);
+  const [refusal] = (await asUtf8.json()).errors;
+  assert.deepEqual([refusal.rule, refusal.field], ["csv", "csv_base64"]);
+  // rules.csv.not_in_encoding, at the file field, naming the line.
+  await page.locator("#import-form .field .field-error").filter({ hasText: "line 2 is not valid utf-8 text: choose the encoding the file was saved in" }).waitFor();
+  assert.equal(await page.getByLabel("CSV file").getAttribute("aria-invalid"), "true");
+  assert.equal(await page.getByRole("button", { name: "Import", exact: true }).isVisible(), false, "a file refused cannot be imported");
+  recheck = page.waitForResponse((r) => r.url().endsWith("/players/import/check"));
+  await page.getByLabel("The file's character encoding").selectOption("auto");
+  assert.equal((await recheck).status(), 200);
+  await page.getByRole("button", { name: "Import", exact: true }).waitFor();
+  assert.equal((await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}`)).players.length, 25, "a preview writes nothing");
+
   // A broken file: the server's message at the file field, with its line.
   const broken = path.join(stack.tmp, "broken.csv");
   writeFileSync(broken, "nom;prénom\nEva;Nová\n");
@@ -492,6 +528,27 @@ test("an event voided in the console with a reason: a claimed win, from the tabl
   assert.match(await page.locator(`#audit-events li[data-seq="${corrected.result_seq}"]`).innerText(), /Eva, \d\d:\d\d/);
 
   await screenshot(page, "console-audit");
+
+  // Eva's phone shows the same change under the table's result, from the same audit, worded alike.
+  const phone = await openContext(browser, { viewport: { width: 360, height: 740 }, ...WATCH });
+  const judge = await phone.newPage();
+  await judge.goto(`${tallyd.base}/t/${CATAN}/judge#token=${encodeURIComponent(judgeToken)}`);
+  await judge.locator(`#tables button[data-table="${table.table}"]`).click();
+  const line = judge.locator("#last-correction .changes li");
+  await line.first().waitFor();
+  assert.equal(await line.first().innerText(), `${who}: VP cards ${entered.payload.players[1].vp_cards} → ${players[1].vp_cards}`);
+  assert.match(await judge.locator("#last-correction p").innerText(), /^Corrected by Eva at \d\d:\d\d \(a VP card miscounted\):$/);
+  await judge.locator("#last-correction").scrollIntoViewIfNeeded();
+  await judge.screenshot({ path: path.join(artifacts, "judge-last-correction-360.png") });
+  // A table entered once shows no correction line.
+  const other = (await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}/rounds/1`)).tables.find((t) => t.table !== table.table);
+  await judge.locator(`#tables button[data-table="${other.table}"]`).click();
+  await judge.locator("#table-heading").filter({ hasText: `Table ${other.table}` }).waitFor();
+  await judge.locator("#current-result table").waitFor();
+  const otherAudit = await tallyd.must(200, "GET", `/v1/tournaments/${CATAN}/audit?round=1&table=${other.table}`);
+  assert.equal(otherAudit.events.find((e) => e.seq === other.result_seq).changes, null);
+  assert.equal(await judge.locator("#last-correction .changes").count(), 0);
+  await closeContext(phone);
 });
 
 test("the round closed as the final one; the venue screen shows the final standings", async () => {
@@ -610,6 +667,76 @@ for (const { id, game, count } of [
     await page.close();
   });
 }
+
+// ---- round 2 after no-shows: the empty check-in said in words; a no-show reinstated ------------
+
+test("round 2 with nobody checked in after two no-shows: the preview names them, one dropped is reinstated, 'seat everyone' seats both", async () => {
+  const id = "noshow-cup";
+  const names = ["Marta Benešová", "Ondřej Cibulka", "Alena Dušková", "Bořek Fiala", "Jitka Holá", "Kamil Jirásek", "Lenka Kadlecová", "Miloš Lukáš", "Nina Málková", "Oto Nový"];
+  await tallyd.must(201, "POST", "/v1/tournaments", { id, name: "No-show cup", game: "catan", locale: "en" });
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/players/import`, { csv: `id,name\n${names.map((n, i) => `n${i + 1},${n}`).join("\n")}\n` });
+  // Round 1: Marta and Ondřej did not come; Marta was dropped as a no-show, Ondřej was not.
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/checkin`, { players: names.slice(2).map((_, i) => `n${i + 3}`), present: true });
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/rounds`, { method: "random" });
+  await tallyd.must(200, "POST", `/v1/tournaments/${id}/players/n1/drop`, { reason: "no-show" });
+
+  const page = await openConsole(organizer, id);
+  await openSection(page, "Players", "players");
+  const marta = page.locator('#player-list li[data-player="n1"]');
+  await marta.locator(".badge.dropped").waitFor();
+  await marta.getByRole("button", { name: "Reinstate" }).click();
+  const reason = page.getByLabel("Why is Marta Benešová reinstated?");
+  await page.locator('#player-list li[data-player="n1"] button[type=submit]').click();
+  await page.locator('#player-list li[data-player="n1"] .field-error').waitFor(); // a reason is needed
+  assert.equal(await reason.getAttribute("aria-invalid"), "true");
+  await reason.fill("arrived for round 2");
+  await page.locator('#player-list li[data-player="n1"] button[type=submit]').click();
+  await page.locator("#players-message").filter({ hasText: "Marta Benešová is reinstated: seated again from the next round on." }).waitFor();
+  await page.locator('#player-list li[data-player="n1"]:not(.dropped)').getByRole("button", { name: "Drop" }).waitFor();
+  assert.equal((await tallyd.must(200, "GET", `/v1/tournaments/${id}`)).players.find((p) => p.id === "n1").dropped, false);
+  // Reinstated twice: the server's refusal, as it says it.
+  assert.equal((await tallyd.api("POST", `/v1/tournaments/${id}/players/n1/reinstate`, { reason: "again" })).status, 409);
+
+  // Round 2: round 1 has no results yet (forced with a reason), and nobody is checked in.
+  await openSection(page, "Seating", "seating");
+  await page.getByRole("button", { name: "Preview the tables" }).click();
+  await page.locator("#seating-force").waitFor({ state: "visible" });
+  await page.locator("#seating-force").getByLabel("Why go on without them?").fill("round 1 is entered later");
+  const previewed = page.waitForResponse((r) => r.url().endsWith("/rounds/check"));
+  await page.getByRole("button", { name: "Force with this reason" }).click();
+  const preview = await (await previewed).json();
+  assert.deepEqual(preview.warnings.map((w) => [w.rule, w.players]), [["checkin.empty", ["n1", "n2"]]]);
+  const warning = page.locator('#seating-warnings li[data-rule="checkin.empty"]');
+  await warning.waitFor();
+  assert.match(await warning.innerText(), /^Nobody is checked in for round 2, and Marta Benešová and Ondřej Cibulka did not play round 1: seating now seats everyone not dropped, these players included\./);
+  assert.equal(await page.locator("#seating-commit").isVisible(), false, "the warning's two actions stand instead of the plain seat button");
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await warning.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(artifacts, "console-checkin-empty-1366.png") });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await warning.scrollIntoViewIfNeeded();
+  assert.equal(await scrollsSideways(page), false, "no sideways scrolling at 360 px");
+  await page.screenshot({ path: path.join(artifacts, "console-checkin-empty-360.png") });
+  await page.setViewportSize(LAPTOP);
+
+  // "Check in first" takes the organizer to the check-in; the preview waits in its section.
+  await warning.getByRole("link", { name: "Check in first" }).click();
+  await page.locator("#checkin").waitFor({ state: "visible" });
+  assert.equal(new URL(page.url()).hash, "#checkin");
+  await openSection(page, "Seating", "seating");
+  // "Seat everyone not dropped" seats the previewed tables, both no-shows included.
+  const seated = page.waitForResponse((r) => r.url().endsWith("/rounds") && r.request().method() === "POST");
+  await warning.getByRole("button", { name: "Seat everyone not dropped in round 2" }).click();
+  const answer = await seated;
+  assert.equal(answer.status(), 201);
+  assert.deepEqual([answer.request().postDataJSON().force, answer.request().postDataJSON().reason], [true, "round 1 is entered later"]);
+  await page.locator("#seating-message").filter({ hasText: "Round 2 is seated" }).waitFor();
+  const round = await tallyd.must(200, "GET", `/v1/tournaments/${id}/rounds/2`);
+  assert.deepEqual(round.tables.map((t) => t.players), preview.tables.map((t) => t.players), "seated as previewed");
+  const everyone = round.tables.flatMap((t) => t.players).sort();
+  assert.deepEqual(everyone, names.map((_, i) => `n${i + 1}`).sort(), "all ten seated, Marta and Ondřej included");
+  await page.close();
+});
 
 // ---- Czech, on a phone and a laptop ----------------------------------------------------------------
 

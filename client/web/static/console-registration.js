@@ -2,7 +2,9 @@
 // player added by hand, and a CSV file imported in two steps: the server's check of the file
 // (POST …/players/import/check: who would be added, who is already there, who is renamed, who
 // may be a duplicate) shown as a preview, then "Import" (POST …/players/import) with the same
-// text. Whether two names are the same person is the server's call (its `same_name` warnings
+// file. The file goes as its bytes (`csv_base64`) with the encoding chosen (`auto` by default):
+// which code page a spreadsheet saved it in is the server's reading (ICU's detector), shown in
+// the preview with a selector to read it otherwise. Whether two names are the same person is the server's call (its `same_name` warnings
 // and `possible_duplicate` rows); the page only shows them.
 
 import { el, person, say, setChildren } from "./dom.js";
@@ -23,7 +25,7 @@ const ROW_STATUS = {
 export function mountRegistration(ctx) {
   const message = $("players-message");
   let editing = null; // {player, node}: the player whose rename or drop form is open
-  let csv = null; // the chosen file's text, once read
+  let csvBase64 = null; // the chosen file's bytes, once read, in base64
 
   // ---- the list ---------------------------------------------------------------------------------
 
@@ -51,7 +53,11 @@ export function mountRegistration(ctx) {
     actions.append(
       el("button", { type: "button", class: "secondary", onclick: () => openRename(item, player) }, t("console.players.rename")),
     );
-    if (!player.dropped) {
+    if (player.dropped) {
+      actions.append(
+        el("button", { type: "button", class: "secondary", onclick: () => openReinstate(item, player) }, t("console.players.reinstate")),
+      );
+    } else {
       actions.append(el("button", { type: "button", class: "secondary", onclick: () => openDrop(item, player) }, t("console.players.drop")));
     }
     item.append(actions);
@@ -116,6 +122,23 @@ export function mountRegistration(ctx) {
     });
   }
 
+  // A dropped player (by hand or as a no-show) seated again from the next round; the rounds
+  // missed stay missed. Whether the player can be reinstated is the server's call (409
+  // api.player.not_dropped when someone else reinstated them meanwhile).
+  function openReinstate(item, player) {
+    inlineForm(item, player, {
+      label: t("console.players.reinstate_reason", { name: player.name }),
+      submit: t("console.players.reinstate"),
+      onSubmit: async (input) => {
+        const answer = await ctx.call("POST", ctx.path(`/players/${encodeURIComponent(player.id)}/reinstate`), { reason: input.value.trim() });
+        if (!answer.ok) return showRefusal(answer, { box: message, fields: { reason: input } });
+        editing = null;
+        say(message, t("console.players.reinstated", { name: player.name }), "ok");
+        await ctx.reload();
+      },
+    });
+  }
+
   // ---- one player by hand -----------------------------------------------------------------------
 
   $("add-player-form").addEventListener("submit", async (event) => {
@@ -137,7 +160,11 @@ export function mountRegistration(ctx) {
 
   // ---- the CSV import ---------------------------------------------------------------------------
 
-  const importBody = () => ({ csv, add_possible_duplicates: $("import-duplicates").checked });
+  const importBody = () => ({
+    csv_base64: csvBase64,
+    encoding: $("import-encoding").value,
+    add_possible_duplicates: $("import-duplicates").checked,
+  });
 
   function resetPreview() {
     setChildren($("import-preview"));
@@ -147,7 +174,7 @@ export function mountRegistration(ctx) {
   async function checkFile() {
     clearRefusals($("import-form"), message);
     resetPreview();
-    if (csv === null) return;
+    if (csvBase64 === null) return;
     const answer = await ctx.call("POST", ctx.path("/players/import/check"), importBody());
     if (!answer.ok) return showImportRefusal(answer);
     renderPreview(answer.body, "preview");
@@ -156,10 +183,11 @@ export function mountRegistration(ctx) {
 
   function showImportRefusal(answer) {
     const errors = answer.body?.errors || [];
-    showRefusal(answer, { box: message, fields: { csv: $("import-file") } });
+    showRefusal(answer, { box: message, fields: { csv: $("import-file"), csv_base64: $("import-file"), encoding: $("import-encoding") } });
     // Several lines may be wrong: each said under the file, one line each.
-    if (errors.filter((e) => e.field === "csv").length > 1) {
-      const list = el("ul", { class: "field-error from-server" }, errors.filter((e) => e.field === "csv").map((e) => el("li", {}, errorText(e))));
+    const fileErrors = errors.filter((e) => e.field === "csv" || e.field === "csv_base64");
+    if (fileErrors.length > 1) {
+      const list = el("ul", { class: "field-error from-server" }, fileErrors.map((e) => el("li", {}, errorText(e))));
       for (const single of $("import-form").querySelectorAll(".field .field-error.from-server")) single.remove();
       $("import-file").closest(".field").append(list);
     }
@@ -218,19 +246,35 @@ export function mountRegistration(ctx) {
         el("tbody", {}, rows),
       ),
     );
-    setChildren($("import-preview"), counts, kind === "preview" ? table : null);
+    // How the server read the file: the encoding used, recognized (`auto`) or as chosen — a
+    // wrong choice shows as odd letters in the rows below.
+    const encoding = result.encoding
+      ? el(
+          "p",
+          { id: "import-encoding-used", class: "muted", dataset: { encoding: result.encoding, detected: String(Boolean(result.encoding_detected)) } },
+          t(result.encoding_detected ? "console.import.encoding_detected" : "console.import.encoding_chosen", { encoding: encodingName(result.encoding) }),
+        )
+      : null;
+    setChildren($("import-preview"), counts, encoding, kind === "preview" ? table : null);
+  }
+
+  // An encoding by the name the selector gives it ("Windows-1250 (Central European)").
+  function encodingName(encoding) {
+    const option = [...$("import-encoding").options].find((o) => o.value === encoding);
+    return option ? option.textContent : encoding;
   }
 
   $("import-file").addEventListener("change", async (event) => {
     const file = event.target.files && event.target.files[0];
-    csv = file ? await file.text() : null;
+    csvBase64 = file ? base64(new Uint8Array(await file.arrayBuffer())) : null;
     await checkFile();
   });
+  $("import-encoding").addEventListener("change", checkFile);
   $("import-duplicates").addEventListener("change", checkFile);
 
   $("import-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    if (csv === null) return;
+    if (csvBase64 === null) return;
     clearRefusals($("import-form"), message);
     $("import-commit").disabled = true;
     try {
@@ -239,7 +283,7 @@ export function mountRegistration(ctx) {
       renderPreview(answer.body, "done");
       $("import-commit").hidden = true;
       $("import-file").value = "";
-      csv = null;
+      csvBase64 = null;
       say(message, t("console.import.done"), "ok");
       await ctx.reload();
     } finally {
@@ -248,4 +292,11 @@ export function mountRegistration(ctx) {
   });
 
   ctx.subscribe(render);
+}
+
+// Bytes as base64, in slices (String.fromCharCode takes a bounded number of arguments).
+function base64(bytes) {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
 }

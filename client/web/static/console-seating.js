@@ -135,7 +135,7 @@ export function mountSeating(ctx) {
       el("h3", {}, t("console.seating.preview_heading", { round: answer.round, method: methodName(answer.method), tables: answer.tables.length })),
       answer.seed !== undefined && answer.seed !== null ? el("p", { class: "muted" }, t("console.seating.seed_used", { seed: String(answer.seed) })) : null,
       answer.notice ? el("p", { class: "message warn" }, answer.notice) : null,
-      warnings.length ? el("ul", { id: "seating-warnings", class: "message warn" }, warnings.map((w) => el("li", {}, w.message || w.rule))) : null,
+      warnings.length ? el("ul", { id: "seating-warnings", class: "message warn" }, warnings.map(warningItem)) : null,
       leftOut.length || (!byes.length && !notSeated.some((p) => p.reason === "bye"))
         ? el(
             "p",
@@ -151,7 +151,27 @@ export function mountSeating(ctx) {
       el("ol", { class: "table-cards", id: "seating-tables" }, tables),
     );
     $("seating-commit").textContent = t("console.seating.commit", { round: answer.round });
-    $("seating-commit").hidden = false;
+    // An empty check-in after no-shows is a choice, not a slip: the warning's two actions
+    // stand instead of the plain "seat" button.
+    $("seating-commit").hidden = warnings.some((w) => w.rule === "checkin.empty");
+  }
+
+  // A warning in the server's words; `checkin.empty` (nobody checked in, last round's no-shows
+  // would be seated) with its two ways on: check in first, or seat everyone not dropped.
+  function warningItem(warning) {
+    const text = warning.message || warning.rule;
+    if (warning.rule !== "checkin.empty") return el("li", {}, text);
+    return el(
+      "li",
+      { dataset: { rule: warning.rule } },
+      el("span", {}, text),
+      el(
+        "span",
+        { class: "actions" },
+        el("a", { href: "#checkin", class: "button secondary", id: "seating-checkin-first" }, t("console.seating.checkin_first")),
+        el("button", { type: "button", id: "seating-seat-everyone", onclick: commit }, t("console.seating.seat_everyone", { round: preview.round })),
+      ),
+    );
   }
 
   // "Name: why", or the server's message alone when it names the player already.

@@ -6,7 +6,8 @@
 
 import { el, people, person, say, setChildren } from "./dom.js";
 import { localTime } from "./format.js";
-import { choiceName, fieldHeading, loadGames } from "./games.js";
+import { changesList, fieldTexts } from "./audit-changes.js";
+import { choiceName, loadGames } from "./games.js";
 import { formatList, t } from "./i18n.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
 
@@ -135,36 +136,15 @@ export function mountTables(ctx) {
   }
 
   // The game's fields by name (GET /v1/games): a change's field named as the forms name it.
-  let fieldTexts = null;
+  let fields = null;
   async function gameFields() {
-    if (fieldTexts) return fieldTexts;
-    fieldTexts = new Map();
+    if (fields) return fields;
     try {
-      const description = (await loadGames(ctx.token)).get(ctx.tournament.game);
-      for (const action of Object.values((description && description.actions) || {})) {
-        for (const field of action.fields || []) if (!fieldTexts.has(field.name)) fieldTexts.set(field.name, fieldHeading(field));
-      }
+      fields = fieldTexts((await loadGames(ctx.token)).get(ctx.tournament.game));
     } catch {
-      // without the games' texts a field is named by its id
+      fields = new Map(); // without the games' texts a field is named by its id
     }
-    return fieldTexts;
-  }
-
-  const changeValue = (value) =>
-    value === null || value === undefined ? "—" : Array.isArray(value) ? value.map(choiceName).join(", ") || "—" : typeof value === "string" ? choiceName(value) : String(value);
-
-  // What a correction or a void changed (the audit's `changes`): "Jana Nováková: VP cards 1 → 0".
-  function changesList(changes) {
-    if (!Array.isArray(changes) || changes.length === 0) return null;
-    return el(
-      "ul",
-      { class: "changes" },
-      changes.map((c) => {
-        const field = (fieldTexts && fieldTexts.get(c.field)) || c.field;
-        const who = c.player ? c.player_name || ctx.playerName(c.player) : null;
-        return el("li", {}, who ? [person(who), ": "] : null, `${field} ${changeValue(c.from)} → ${changeValue(c.to)}`);
-      }),
-    );
+    return fields;
   }
 
   // What an event's payload says, in words: the players it names, a house.
@@ -216,7 +196,7 @@ export function mountTables(ctx) {
       event.reason ? el("span", { class: "reason" }, t("console.tables.because", { reason: event.reason })) : null,
       event.supersedes ? el("span", { class: "muted" }, t("console.audit.supersedes", { seq: event.supersedes })) : null,
       event.superseded_by ? el("span", { class: "muted" }, t("console.audit.superseded_by", { seq: event.superseded_by })) : null,
-      changesList(event.changes),
+      changesList(event.changes, { fields: fields || new Map(), playerName: ctx.playerName }),
     );
     // The void only where the server says it would be taken (`voidable`; a result is corrected,
     // never voided); a server without `voidable` offers it on every entry still in effect.

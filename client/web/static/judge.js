@@ -28,6 +28,7 @@
 // service worker (offline-shell.js) where the browser allows one.
 
 import { Problem, getJson, newIdempotencyKey, problemDetail, takeTokenFromFragment, tournamentIdFromLocation, tournamentPath, tryRequest } from "./api.js";
+import { changesList, fieldTexts } from "./audit-changes.js";
 import { createClock } from "./clock.js";
 import { clear, el, people, person, say, setChildren } from "./dom.js";
 import { compact, localTime } from "./format.js";
@@ -380,7 +381,24 @@ function renderCurrentResult(table) {
   if (!result) return;
   const correct = el("button", { type: "button", id: "start-correction" }, t("judge.result.correct"));
   correct.addEventListener("click", startCorrection);
-  box.append(result, table.players.length > 1 ? el("p", {}, correct) : null);
+  const corrected = el("div", { id: "last-correction" });
+  box.append(result, corrected, table.players.length > 1 ? el("p", {}, correct) : null);
+  showLastCorrection(corrected, table, description).catch(() => {}); // without the audit, no line
+}
+
+// A corrected result says what its correction changed, who made it and why (the audit's
+// `changes` of the entry in effect, worded as in the console): "Corrected by Eva at 14:40
+// (wrong VP card): Jana Nováková: VP cards 1 → 0". A first entry has no changes: nothing shown.
+async function showLastCorrection(box, table, description) {
+  if (!table.result_seq) return;
+  const answer = await tryRequest("GET", `${tournamentPath(tournamentId)}/audit?round=${state.round}&table=${table.table}`, { token: state.token });
+  if (!answer.ok || !box.isConnected) return;
+  const entry = answer.body.events.find((e) => e.seq === table.result_seq);
+  const list = entry && changesList(entry.changes, { fields: fieldTexts(description), playerName });
+  if (!list) return;
+  const who = entry.by === "organizer" ? t("judge.correction.organizer") : entry.by_name || t("judge.another_judge");
+  const heading = t(entry.reason ? "judge.correction.by_because" : "judge.correction.by", { judge: who, time: localTime(entry.at), reason: entry.reason || "" });
+  setChildren(box, el("p", { class: "muted" }, heading), list);
 }
 
 // "view": a reported table, form hidden; "first": a first entry; "correct": a correction of
