@@ -55,8 +55,8 @@ std::vector<Api::RouteSpec> Api::routes() {
   const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
 
   return {
-      {verb::get, "/healthz", Access::public_read, bind(&Api::healthz)},
-      {verb::get, "/metrics", Access::public_read, bind(&Api::metrics)},
+      {verb::get, "/healthz", Access::open, bind(&Api::healthz)},
+      {verb::get, "/metrics", Access::open, bind(&Api::metrics)},
       {verb::post, "/v1/judges", Access::organizer, bind(&Api::create_judge)},
       {verb::get, "/v1/judges", Access::organizer, bind(&Api::list_judges)},
       {verb::delete_, "/v1/judges/{id}", Access::organizer, bind(&Api::revoke_judge)},

@@ -18,10 +18,14 @@
 #include "daemon/leadership.hpp"
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
+#include "daemon/refusal_answer.hpp"
 #include "daemon/replication_source.hpp"
 #include "daemon/router.hpp"
 #include "daemon/standby_acks.hpp"
 #include "daemon/table_token.hpp"
+#include "deciders/decision.hpp"
+#include "deciders/seat_round.hpp"
+#include "deciders/table_action.hpp"
 #include "events/store.hpp"
 #include "projections/game.hpp"
 
@@ -33,13 +37,7 @@
 
 namespace tally::daemon {
 
-struct TableRequest;
 struct TableRef;
-
-// 409 for a round whose tables are not all reported: which ones, and that `force` with a reason
-// goes ahead anyway (error rule `round.unreported`, field `force`, `tables`).
-Response unreported_refusal(const Exchange& ex, std::uint32_t round,
-                            const std::vector<std::uint32_t>& open, const char* detail_key);
 
 // This server's part in replication (docs/operations.md, "A standby and a public mirror").
 struct ReplicationRole {
@@ -47,6 +45,19 @@ struct ReplicationRole {
   Leadership& leadership;     // its epoch, and whether a newer one has fenced it
   StandbyAcks& acks;          // synchronous standbys (replicas_ack)
   const Follower* follower;   // set on a follower (tallyd --follow), null on a primary
+};
+
+// How a write command is run (Api::run_command).
+struct CommandOptions {
+  // The tournament whose players a refusal names by name (empty: none).
+  std::string tournament;
+  // See Prepared::answer_before_standby.
+  bool answer_before_standby = false;
+  // Where the decider runs (Api::PrepareOn): on the calling thread, or the seating thread.
+  bool on_seating_thread = false;
+  // Members a refusal's answer carries beside the problem's own (a table action's failed
+  // precondition shows the table), made under the state's lock.
+  std::function<json::object(const LiveState&, const deciders::Refusal&)> refusal_extra;
 };
 
 class Api {
@@ -69,6 +80,9 @@ class Api {
     std::function<void(Api&, const ExchangePtr&)> handler;
   };
   static std::vector<RouteSpec> routes();
+  // The live feed's WebSocket (live.hpp): its route and who may open it.
+  static constexpr const char* kLiveFeedRoute = "/v1/tournaments/{t}/live";
+  static constexpr Access kLiveFeedAccess = Access::public_read;
 
  private:
   // What a write handler prepared: a refusal to send as is, or the events to append.
@@ -103,6 +117,31 @@ class Api {
   // Turns the store's answer into the HTTP answer (or another attempt after a conflict).
   void finish(const ExchangePtr& ex, Prepare prepare, Answer answer, int attempts_left,
               PrepareOn where, const events::AppendResult& result, bool wait_for_standby);
+
+  // Renders the answer to an appended command; `facts` is what its decider found out, or null
+  // on an idempotent repeat (nothing was decided: the answer reads the original events).
+  template <typename Facts>
+  using AnswerWith = std::function<Response(const events::AppendResult&, const Facts* facts)>;
+
+  // The path of every write command: decide on the state (under its read lock) → append at the
+  // version decided on → answer, with write()'s idempotency and its retry when the stream
+  // moved. A refusal is answered by its kind (refusal_answer.hpp); an accepted command with no
+  // events is answered at once, with an AppendResult of seq 0.
+  template <typename Facts>
+  void run_command(const ExchangePtr& ex,
+                   std::function<deciders::Decision<Facts>(const LiveState&)> decide,
+                   AnswerWith<Facts> answer, CommandOptions options = {});
+  // The same for a command without facts.
+  void run_command(const ExchangePtr& ex,
+                   std::function<deciders::Decision<>(const LiveState&)> decide, Answer answer,
+                   CommandOptions options = {}) {
+    run_command<deciders::NoFacts>(
+        ex, std::move(decide),
+        [answer = std::move(answer)](const events::AppendResult& r, const deciders::NoFacts*) {
+          return answer(r);
+        },
+        std::move(options));
+  }
 
   // --- judges ---
   void create_judge(const ExchangePtr& ex);
@@ -148,11 +187,7 @@ class Api {
   void close_round(const ExchangePtr& ex);
 
   // A seating request as the body gives it (a 422 is answered when it cannot be read).
-  struct SeatingBody {
-    projections::SeatingRequest request;
-    bool force = false;
-    std::string reason;
-  };
+  using SeatingBody = deciders::SeatRound;
   std::optional<SeatingBody> seating_body(const ExchangePtr& ex);
   // The seating computed for a write or a preview, with the tournament it was computed on.
   struct SeatingPlan {
@@ -168,7 +203,7 @@ class Api {
   void post_table_action(const ExchangePtr& ex, bool check_only);
   // The one path of every table action, by the game's action name ("result", "claims" …).
   void table_action(const ExchangePtr& ex, const std::string& action, bool check_only);
-  void table_check(const ExchangePtr& ex, const TableRequest& req);
+  void table_check(const ExchangePtr& ex, const deciders::TableAction& req);
   void auto_actions(const ExchangePtr& ex);
   void void_event(const ExchangePtr& ex);
   // --- self-reporting (api_proposals.cpp) ---
@@ -183,9 +218,6 @@ class Api {
   void approve_proposal(const ExchangePtr& ex);
   enum class ProposalReply { flag, reject };
   void answer_proposal(const ExchangePtr& ex, ProposalReply reply);
-  std::optional<Response> find_pending_proposal(const LiveState& s, const Exchange& ex,
-                                                TableRef& ref,
-                                                const projections::Proposal*& proposal);
   Response proposal_answer(const ExchangePtr& ex, const events::AppendResult& r, std::uint64_t id,
                            http::status status);
   json::object table_key_json(const projections::Tournament& t, const projections::Round& round,
@@ -207,10 +239,13 @@ class Api {
   void export_log(const ExchangePtr& ex);
   std::filesystem::path backup_dir() const;
 
-  // A result's write answers 200 when it replaced a result, else 201: as prepared (`replaces`), or
+  // A result's write answers 200 when it replaced a result, else 201: as decided (`decided`), or
   // for an idempotent repeat (nothing prepared) as the original event says.
-  http::status result_status(const std::optional<bool>& replaces,
+  http::status result_status(const deciders::TableActionFacts* decided,
                              const events::AppendResult& r) const;
+  // CommandOptions::refusal_extra of a table action: the table, with a failed precondition.
+  static std::function<json::object(const LiveState&, const deciders::Refusal&)>
+  table_on_precondition(const ExchangePtr& ex);
   // The table answer (GET round's table entry plus seq, and `extra`'s members) for a table write.
   Response table_answer(const ExchangePtr& ex, const events::AppendResult& result,
                         http::status status, json::object extra = {});
@@ -230,5 +265,58 @@ class Api {
   // projection's lock; not on background_, where a verify or an export can take minutes.
   boost::asio::thread_pool seating_{1};
 };
+
+template <typename Facts>
+void Api::run_command(const ExchangePtr& ex,
+                      std::function<deciders::Decision<Facts>(const LiveState&)> decide,
+                      AnswerWith<Facts> answer, CommandOptions options) {
+  // The facts of the attempt that was appended (a retry decides again and replaces them).
+  auto facts = std::make_shared<std::optional<Facts>>();
+  auto answer_shared = std::make_shared<AnswerWith<Facts>>(std::move(answer));
+  const bool before_standby = options.answer_before_standby;
+  write(
+      ex,
+      [this, ex, decide = std::move(decide), facts, answer_shared, before_standby,
+       tournament = std::move(options.tournament),
+       refusal_extra = std::move(options.refusal_extra)] {
+        Prepared p;
+        std::optional<deciders::Decision<Facts>> decision;
+        std::optional<Audience> audience;
+        json::object extra;
+        state_.read([&](const LiveState& s) {
+          decision.emplace(decide(s));
+          if (!decision->refused()) return;
+          if (!tournament.empty()) {
+            if (const projections::Tournament* t = s.tournament(tournament))
+              audience = ex->audience(*t);
+          }
+          if (refusal_extra) extra = refusal_extra(s, decision->refusal());
+        });
+        if (decision->refused()) {
+          p.refusal = refusal_answer(*ex, audience.value_or(ex->audience()), decision->refusal(),
+                                     std::move(extra));
+          return p;
+        }
+        auto& accepted = decision->accepted();
+        *facts = std::move(accepted.facts);
+        if (accepted.append.events.empty()) {
+          events::AppendResult nothing;
+          nothing.status = events::AppendStatus::appended;
+          p.refusal = (*answer_shared)(nothing, &**facts);
+          return p;
+        }
+        p.append.stream = std::move(accepted.append.stream);
+        p.append.expected = accepted.append.expected;
+        p.append.events = std::move(accepted.append.events);
+        p.answer_before_standby = before_standby;
+        return p;
+      },
+      [facts, answer_shared](const events::AppendResult& r) {
+        // An idempotent repeat decided nothing: its answer reads the original events.
+        const bool decided = r.status == events::AppendStatus::appended && facts->has_value();
+        return (*answer_shared)(r, decided ? &**facts : nullptr);
+      },
+      options.on_seating_thread ? PrepareOn::seating_thread : PrepareOn::caller);
+}
 
 }  // namespace tally::daemon

@@ -2,9 +2,15 @@
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/log.hpp"
+#include "daemon/refusal_answer.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
+#include "deciders/judges.hpp"
+#include "deciders/players.hpp"
+#include "deciders/seat_round.hpp"
+#include "deciders/tournaments.hpp"
+#include "deciders/unreported.hpp"
 #include "events/sha256.hpp"
 #include "projections/collation.hpp"
 
@@ -19,17 +25,9 @@ using projections::Tournament;
 
 namespace {
 
-constexpr std::string_view kJudgesStream = "judges";
 // How many copies of a tournament a seating is computed on before it gives up (409) because the
 // tournament kept changing while it was computed.
 constexpr int kSeatingCopies = 5;
-
-// "3, 5 and 7" is the catalog's to say; the numbers themselves are the same in every language.
-std::string list_numbers(const std::vector<std::uint32_t>& numbers) {
-  std::string out;
-  for (auto n : numbers) out += (out.empty() ? "" : ", ") + std::to_string(n);
-  return out;
-}
 
 std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
   if (name == "random") return schema::SeatingMethod::RANDOM;
@@ -62,32 +60,11 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
 
   // Made once: a retry after a version conflict appends the same token's hash.
   auto token = std::make_shared<std::string>(random_token());
-  auto id = std::make_shared<std::string>();
-  write(
+  run_command(
       ex,
-      [this, ex, name = *name, token, id, role, standby] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          std::size_t n = s.judges().size();
-          do {
-            *id = (role == Role::replica ? "r" : "j") + std::to_string(n++);
-          } while (s.judge(*id) != nullptr);
-          p.append.expected = ExpectedVersion::exactly(s.judges_version());
-        });
-        Draft d;
-        auto e = d.event();
-        e.setAuthor(ex->identity.id);
-        auto added = e.getPayload().initJudgeAdded();
-        added.setId(*id);
-        added.setName(name);
-        added.setRole(role == Role::replica ? schema::Role::REPLICA : schema::Role::JUDGE);
-        if (standby) added.setStandby(true);
-        auto hash = events::sha256(*token);
-        added.setTokenHash(capnp::Data::Reader(hash.data(), hash.size()));
-        p.append.stream = kJudgesStream;
-        p.append.events.push_back(std::move(d));
-        p.answer_before_standby = true;  // the token is shown in this answer only
-        return p;
+      [command = deciders::AddTokenHolder{role, *name, standby, events::sha256(*token)},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.judges_view(), command, actor);
       },
       [this, ex, token, role](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
@@ -117,7 +94,8 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
         // The token exists only in this answer; a repeated request cannot show it again.
         out["token"] = r.status == events::AppendStatus::appended ? json::value(*token) : nullptr;
         return json_response(ex->request, http::status::created, out);
-      });
+      },
+      {.answer_before_standby = true});  // the token is shown in this answer only
 }
 
 void Api::list_judges(const ExchangePtr& ex) {
@@ -134,29 +112,10 @@ void Api::list_judges(const ExchangePtr& ex) {
 
 void Api::revoke_token_holder(const ExchangePtr& ex, Role role) {
   std::string id = ex->params.at("id");
-  write(
+  run_command(
       ex,
-      [this, ex, id, role] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          const Judge* j = s.judge(id);
-          if (j == nullptr || j->role != role) {
-            p.refusal = problem(*ex, http::status::not_found,
-                                i18n::Message("api.judge.not_found", {{"id", id}}));
-          } else if (j->revoked) {
-            p.refusal = problem(
-                *ex, http::status::conflict,
-                i18n::Message("api.judge.already_revoked", {{"name", j->name}, {"id", id}}));
-          }
-          p.append.expected = ExpectedVersion::exactly(s.judges_version());
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        d.event().getPayload().initJudgeRevoked().setId(id);
-        p.append.stream = kJudgesStream;
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command = deciders::RevokeTokenHolder{role, id}, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.judges_view(), command, actor);
       },
       [ex, id](const AppendResult& r) {
         return json_response(ex->request, http::status::ok,
@@ -189,41 +148,15 @@ void Api::create_tournament(const ExchangePtr& ex) {
   if (!is_known_collation_locale(locale)) {
     fields.fail("locale", "api.tournament.unknown_locale", "locale");
   }
-  json::object rules;
-  if (game != nullptr && fields.ok()) {
-    auto normalized = game->normalize_rules(overrides ? *overrides : json::object());
-    if (!normalized) {
-      return ex->respond(unprocessable(*ex, "api.rules.invalid", rule_errors(normalized.errors)));
-    }
-    rules = std::move(*normalized.value);
-  }
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
 
-  write(
+  deciders::CreateTournament command{*id, *name, locale, overrides ? *overrides : json::object(),
+                                     self_reporting};
+  run_command(
       ex,
-      [this, ex, id = *id, name = *name, game_id = *game_id, locale, rules, self_reporting] {
-        Prepared p;
-        bool exists = state_.read([&](const LiveState& s) { return s.tournament(id) != nullptr; });
-        if (exists) {
-          p.refusal = problem(*ex, http::status::conflict,
-                              i18n::Message("api.tournament.exists", {{"id", id}}));
-          return p;
-        }
-        Draft d;
-        auto e = d.event();
-        e.setAuthor(ex->identity.id);
-        auto created = e.getPayload().initTournamentCreated();
-        created.setId(id);
-        created.setName(name);
-        created.setGame(game_id);
-        created.setLocale(locale);
-        created.setRules(json::serialize(rules));
-        created.setSelfReporting(self_reporting);
-        p.append.stream = projections::tournament_stream(id);
-        p.append.expected = ExpectedVersion::no_stream();
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command, game, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.id), *game, command, actor);
       },
       [this, ex, id = *id](const AppendResult& r) {
         return state_.read([&](const LiveState& s) {
@@ -270,43 +203,10 @@ void Api::add_player(const ExchangePtr& ex) {
   }
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t");
-  auto chosen = std::make_shared<std::string>();
-
-  write(
+  run_command(
       ex,
-      [this, ex, t_id, id, name = *name, chosen] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-            return;
-          }
-          if (id) {
-            if (t->player(*id) != nullptr) {
-              p.refusal = problem(ex->request, ex->audience(*t), http::status::conflict,
-                                  i18n::Message("api.player.id_taken",
-                                                {{"id", *id}, {"player", i18n::PlayerRef{*id}}}));
-              return;
-            }
-            *chosen = *id;
-          } else {
-            std::size_t n = t->players.size() + 1;
-            do {
-              *chosen = "p" + std::to_string(n++);
-            } while (t->player(*chosen) != nullptr);
-          }
-          p.append.expected = ExpectedVersion::exactly(t->version);
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        auto registered = d.event().getPayload().initPlayerRegistered();
-        registered.setId(*chosen);
-        registered.setName(name);
-        p.append.stream = projections::tournament_stream(t_id);
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command = deciders::AddPlayer{t_id, id, *name}, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
       },
       [this, ex, t_id](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
@@ -320,7 +220,8 @@ void Api::add_player(const ExchangePtr& ex) {
         Response response = json_response(ex->request, http::status::created, out);
         set_language(response, ex->lang);
         return response;
-      });
+      },
+      {.tournament = t_id});
 }
 
 void Api::drop_player(const ExchangePtr& ex) { change_dropped(ex, true); }
@@ -340,60 +241,20 @@ void Api::change_dropped(const ExchangePtr& ex, bool drop) {
         fields.errors()));
   }
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
-
-  write(
+  run_command(
       ex,
-      [this, ex, t_id, player, drop, reason = *reason] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-          } else if (const auto* pl = t->player(player); pl == nullptr) {
-            p.refusal = problem(
-                *ex, http::status::not_found,
-                i18n::Message("api.player.not_found", {{"id", player}, {"tournament", t_id}}));
-          } else if (pl->dropped == drop) {
-            p.refusal = problem(
-                ex->request, ex->audience(*t), http::status::conflict,
-                i18n::Message(drop ? "api.player.already_dropped" : "api.player.not_dropped",
-                              {{"player", i18n::PlayerRef{player}}}));
-          } else {
-            p.append.expected = ExpectedVersion::exactly(t->version);
-          }
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        d.event().setReason(reason);
-        if (drop) {
-          d.event().getPayload().initPlayerDropped().setId(player);
-        } else {
-          d.event().getPayload().initPlayerReinstated().setId(player);
-        }
-        p.append.stream = projections::tournament_stream(t_id);
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command = deciders::ChangeDropped{t_id, player, drop, *reason},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
       },
       [ex, player, drop](const AppendResult& r) {
         return json_response(ex->request, http::status::ok,
                              json::object{{"id", player}, {"dropped", drop}, {"seq", r.last_seq}});
-      });
+      },
+      {.tournament = t_id});
 }
 
 // --- rounds ----------------------------------------------------------------------------------
-
-Response unreported_refusal(const Exchange& ex, std::uint32_t round,
-                            const std::vector<std::uint32_t>& open, const char* detail_key) {
-  json::array tables;
-  for (auto n : open) tables.emplace_back(n);
-  return problem(
-      ex, http::status::conflict,
-      i18n::Message(detail_key, {{"round", round}, {"count", open.size()}}),
-      {{"round.unreported", "", "force",
-        i18n::Message("api.seating.previous_unreported", {{"tables", list_numbers(open)}}),
-        json::object{{"tables", std::move(tables)}}}});
-}
 
 std::optional<Api::SeatingBody> Api::seating_body(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
@@ -467,23 +328,14 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
     p.refusal.reset();
     plan.seating.reset();
     const Tournament& t = *copy;
-    if (!t.rounds.empty() && !body.force) {
-      // A round is seated only once the previous one is fully reported, unless forced.
-      const projections::Round& last = t.rounds.back();
-      auto open = unreported_tables(t, *game, last);
-      if (!open.empty())
-        p.refusal = unreported_refusal(*ex, last.number, open, "api.seating.unreported");
-    }
-    if (!p.refusal) {
-      projections::SeatingRequest r = body.request;
-      r.round = t.next_round();
-      auto outcome = game->seat_round(t, r);
-      if (outcome) {
-        plan.seating = std::move(outcome.value);
-      } else {
-        p.refusal = unprocessable(ex->request, ex->audience(t), "api.seating.refused",
-                                  rule_errors(outcome.errors));
-      }
+    auto decision = deciders::decide(t, *game, body, actor_of(*ex));
+    if (decision.refused()) {
+      p.refusal = refusal_answer(*ex, ex->audience(t), decision.refusal());
+    } else {
+      plan.seating = std::move(decision.accepted().facts.seating);
+      p.append.stream = std::move(decision.accepted().append.stream);
+      p.append.expected = decision.accepted().append.expected;
+      p.append.events = std::move(decision.accepted().append.events);
     }
     // The answer (a seating or a refusal) stands only for the tournament as it still is.
     bool current = state_.read([&](const LiveState& s) {
@@ -491,9 +343,8 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
       return now != nullptr && now->last_seq == t.last_seq;
     });
     if (current) {
-      if (!p.refusal) p.append.expected = ExpectedVersion::exactly(t.version);
       plan.tournament = std::move(copy);
-      break;
+      return p;
     }
     log::info("seating discarded: the tournament changed while it was computed",
               {{"request_id", ex->request_id},
@@ -501,34 +352,9 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
                {"copy_seq", t.last_seq},
                {"copies", copies + 1}});
     p.refusal = problem(*ex, http::status::conflict, "api.seating.kept_changing");
+    p.append = {};
     plan.seating.reset();
   }
-  if (p.refusal) return p;
-  const projections::Seating& seating = *plan.seating;
-  Draft d;
-  auto e = d.event();
-  e.setAuthor(ex->identity.id);
-  e.setReason(body.reason);
-  auto seated = e.getPayload().initRoundSeated();
-  seated.setRound(plan.tournament->next_round());
-  seated.setMethod(seating.method);
-  seated.setSeed(seating.method == schema::SeatingMethod::RANDOM ? seating.seed : 0);
-  seated.setForced(body.force);
-  auto list = seated.initTables(static_cast<unsigned>(seating.tables.size()));
-  for (unsigned i = 0; i < seating.tables.size(); ++i) {
-    const auto& table = seating.tables[i];
-    list[i].setTable(table.number);
-    auto players = list[i].initPlayers(static_cast<unsigned>(table.players.size()));
-    for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
-    list[i].setLeague(table.league);
-    if (!table.rating_leagues.empty()) {
-      auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
-      for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
-        leagues.set(j, table.rating_leagues[j]);
-    }
-  }
-  p.append.stream = projections::tournament_stream(t_id);
-  p.append.events.push_back(std::move(d));
   return p;
 }
 

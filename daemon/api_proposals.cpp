@@ -8,6 +8,8 @@
 #include "daemon/proposal_view.hpp"
 #include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
+#include "deciders/proposals.hpp"
+#include "deciders/tournaments.hpp"
 
 namespace tally::daemon {
 
@@ -22,23 +24,18 @@ namespace {
 
 // 409 while the tournament's self-reporting is off.
 std::optional<Response> unless_self_reporting(const Exchange& ex, const Tournament& t) {
-  if (t.self_reporting) return std::nullopt;
-  return problem(ex, http::status::conflict, "api.selfreport.off",
-                 {{"self_reporting.off", "", "self_reporting", "api.selfreport.turn_on"}});
-}
-
-// 409 for a proposal a judge has decided or a newer one has replaced.
-Response not_pending(const Exchange& ex, const Proposal& p) {
-  return problem(ex, http::status::conflict,
-                 i18n::Message("api.proposal.not_pending",
-                               {{"id", std::to_string(p.seq())},
-                                {"status", projections::proposal_status_name(p.status)}}),
-                 {{"proposal.not_pending", "", "proposal", "api.proposal.reload"}});
+  if (auto off = deciders::self_reporting_refusal(t)) return refusal_answer(ex, *off);
+  return std::nullopt;
 }
 
 // Who appends: a judge or the organizer by id, a table token as "table".
-std::string author_of(const Exchange& ex) {
-  return ex.identity.authenticated() ? ex.identity.id : std::string(kTableAuthor);
+deciders::Actor author_of(const Exchange& ex) {
+  if (ex.identity.authenticated()) return actor_of(ex);
+  return deciders::Actor{std::string(kTableAuthor), false};
+}
+
+deciders::AuthorName author_names(const LiveState& s) {
+  return [&s](std::string_view author) { return author_name(s, author); };
 }
 
 // A table's token reads proposals as the public would; everyone else here is a judge or above.
@@ -48,30 +45,12 @@ ProposalReader reader_of(const Exchange& ex) {
 
 }  // namespace
 
-// Finds the path's table and the proposal {id} there, waiting for a judge, under the read lock:
-// the answer to send instead when one is missing, decided or replaced, or self-reporting is off.
-std::optional<Response> Api::find_pending_proposal(const LiveState& s, const Exchange& ex,
-                                                   TableRef& ref, const Proposal*& proposal) {
-  if (auto missing = find_table(s, ex, ref)) return missing;
-  if (auto off = unless_self_reporting(ex, *ref.tournament)) return off;
-  auto id = parse_number(ex.params.at("id"));
-  const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number);
-  proposal = id && at ? at->find(*id) : nullptr;
-  if (proposal == nullptr) {
-    return problem(ex, http::status::not_found,
-                   i18n::Message("api.proposal.not_found",
-                                 {{"id", ex.params.at("id")}, {"table", ex.params.at("n")}}));
-  }
-  if (proposal->status != ProposalStatus::pending) return not_pending(ex, *proposal);
-  return std::nullopt;
-}
-
 Response Api::proposal_answer(const ExchangePtr& ex, const AppendResult& r, std::uint64_t id,
                               http::status status) {
   return state_.read([&](const LiveState& s) {
     TableRef ref;
     if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number);
+    const auto* at = ref.tournament->proposals_at(ref.round->number, ref.seated->number);
     const Proposal* p = at ? at->find(id) : nullptr;
     json::object out{{"seq", r.last_seq}};
     out["proposal"] =
@@ -91,37 +70,21 @@ void Api::patch_tournament(const ExchangePtr& ex) {
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t");
-  auto answer = [ex](std::uint64_t seq, bool value) {
-    return json_response(ex->request, http::status::ok,
-                         json::object{{"seq", seq}, {"self_reporting", value}});
-  };
-  write(
+  run_command(
       ex,
-      [this, ex, t_id, enabled = *enabled, answer] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-          } else if (t->self_reporting == enabled) {
-            p.refusal = answer(s.seq(), enabled);  // already so: nothing to append
-          }
-          if (t != nullptr) p.append.expected = ExpectedVersion::exactly(t->version);
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        d.event().getPayload().initSelfReporting().setEnabled(enabled);
-        p.append.stream = projections::tournament_stream(t_id);
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command = deciders::SetSelfReporting{t_id, *enabled},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
       },
-      [this, ex, t_id, answer](const AppendResult& r) {
-        bool now = state_.read([&](const LiveState& s) {
+      [this, ex, t_id](const AppendResult& r) {
+        // Already so appended nothing: the answer carries the log's seq as it is.
+        auto [seq, now] = state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
-          return t != nullptr && t->self_reporting;
+          return std::make_pair(r.last_seq != 0 ? r.last_seq : s.seq(),
+                                t != nullptr && t->self_reporting);
         });
-        return answer(r.last_seq, now);
+        return json_response(ex->request, http::status::ok,
+                             json::object{{"seq", seq}, {"self_reporting", now}});
       });
 }
 
@@ -149,7 +112,7 @@ void Api::table_key(const ExchangePtr& ex) {
     TableRef ref;
     if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
     if (auto off = unless_self_reporting(*ex, *ref.tournament)) return std::move(*off);
-    const projections::Round& round = *ref.tournament->round(ref.round);
+    const projections::Round& round = *ref.round;
     if (auto closed = unless_round_open(*ex, round)) return std::move(*closed);
     return json_response(ex->request, http::status::ok,
                          table_key_json(*ref.tournament, round, ref.seated->number));
@@ -176,44 +139,18 @@ void Api::round_keys(const ExchangePtr& ex) {
 void Api::propose(const ExchangePtr& ex) {
   auto read = read_table_request(*ex, "result", /*check_only=*/true);
   if (auto* refusal = std::get_if<Response>(&read)) return ex->respond(std::move(*refusal));
-  auto req = std::make_shared<TableRequest>(std::move(std::get<TableRequest>(read)));
-  req->proposal = true;
-  write(
+  deciders::ProposeResult command{std::move(std::get<TableRequest>(read))};
+  command.result.proposal = true;
+  run_command(
       ex,
-      [this, ex, req] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          // Off is 409 whatever the body (a missing tournament is find_table's 404 below).
-          const Tournament* t = s.tournament(ex->params.at("t"));
-          if (t != nullptr) {
-            if (auto off = unless_self_reporting(*ex, *t)) {
-              p.refusal = std::move(off);
-              return;
-            }
-          }
-          TableRef ref;
-          // Every check PUT …/result makes but its precondition: the 422 the result would get.
-          DraftedAction drafted = draft_table_action(s, *ex, *req, ref);
-          if (drafted.refusal) {
-            p.refusal = std::move(drafted.refusal);
-            return;
-          }
-          const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number);
-          p.append.stream =
-              projections::proposals_stream(ref.tournament->id, ref.round, ref.seated->number);
-          p.append.expected = ExpectedVersion::exactly(at ? at->version : 0);
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(author_of(*ex));
-        d.event().setReason(req->envelope.reason);
-        d.event().getPayload().initResultProposed().setBody(json::serialize(*req->body));
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command, actor = author_of(*ex)](const LiveState& s) {
+        const Tournament* t = s.tournament(command.result.table.tournament);
+        return deciders::decide(t, t ? s.game_of(*t) : nullptr, command, actor, author_names(s));
       },
       [this, ex](const AppendResult& r) {
         return proposal_answer(ex, r, r.first_seq, http::status::created);
-      });
+      },
+      {.tournament = command.result.table.tournament});
 }
 
 void Api::list_proposals(const ExchangePtr& ex) {
@@ -222,13 +159,13 @@ void Api::list_proposals(const ExchangePtr& ex) {
     if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
     if (auto off = unless_self_reporting(*ex, *ref.tournament)) return std::move(*off);
     json::array list;
-    if (const auto* at = ref.tournament->proposals_at(ref.round, ref.seated->number)) {
+    if (const auto* at = ref.tournament->proposals_at(ref.round->number, ref.seated->number)) {
       for (auto it = at->list.rbegin(); it != at->list.rend(); ++it) {
         list.push_back(proposal_json(s, ref, *it, reader_of(*ex)));
       }
     }
     return with_seq(json_response(ex->request, http::status::ok,
-                                  json::object{{"round", ref.round},
+                                  json::object{{"round", ref.round->number},
                                                {"table", ref.seated->number},
                                                {"seq", s.seq()},
                                                {"proposals", std::move(list)}}),
@@ -272,36 +209,15 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
                                          : "api.proposal.reject_needs_reason",
                                      fields.errors()));
   }
-  auto id = std::make_shared<std::uint64_t>(0);
-  write(
+  deciders::AnswerProposal command{table_address(*ex), ex->params.at("id"),
+                                   reply == ProposalReply::flag
+                                       ? deciders::AnswerProposal::Reply::flag
+                                       : deciders::AnswerProposal::Reply::reject,
+                                   *note};
+  run_command(
       ex,
-      [this, ex, reply, note = *note, id] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          TableRef ref;
-          const Proposal* proposal = nullptr;
-          if (auto refusal = find_pending_proposal(s, *ex, ref, proposal)) {
-            p.refusal = std::move(refusal);
-            return;
-          }
-          *id = proposal->seq();
-          p.append.stream =
-              projections::proposals_stream(ref.tournament->id, ref.round, ref.seated->number);
-          p.append.expected = ExpectedVersion::exactly(
-              ref.tournament->proposals_at(ref.round, ref.seated->number)->version);
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(author_of(*ex));
-        d.event().setReason(note);
-        auto payload = d.event().getPayload();
-        if (reply == ProposalReply::flag) {
-          payload.initProposalFlagged().setProposal(*id);
-        } else {
-          payload.initProposalRejected().setProposal(*id);
-        }
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command, actor = author_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.table.tournament), command, actor);
       },
       [this, ex, reply](const AppendResult& r) {
         std::uint64_t target = 0;
@@ -312,7 +228,8 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
         }
         return proposal_answer(
             ex, r, target, reply == ProposalReply::flag ? http::status::created : http::status::ok);
-      });
+      },
+      {.tournament = command.table.tournament});
 }
 
 void Api::flag_proposal(const ExchangePtr& ex) { answer_proposal(ex, ProposalReply::flag); }
@@ -322,58 +239,25 @@ void Api::approve_proposal(const ExchangePtr& ex) {
   // The preconditions of PUT …/result, and a body of nothing but the correction's `reason`.
   auto read = read_table_request(*ex, "result", /*check_only=*/false);
   if (auto* refusal = std::get_if<Response>(&read)) return ex->respond(std::move(*refusal));
-  auto approval = std::make_shared<const TableRequest>(std::move(std::get<TableRequest>(read)));
-  if (!approval->body->empty()) {
-    return ex->respond(unprocessable(
-        *ex, "api.proposal.approve_body",
-        {{"request", "", approval->body->begin()->key(), "api.proposal.approve_only_reason"}}));
+  deciders::ApproveProposal command{std::move(std::get<TableRequest>(read)), ex->params.at("id")};
+  if (!command.approval.body->empty()) {
+    return ex->respond(unprocessable(*ex, "api.proposal.approve_body",
+                                     {{"request", "", command.approval.body->begin()->key(),
+                                       "api.proposal.approve_only_reason"}}));
   }
-  auto replaces = std::make_shared<std::optional<bool>>();
-  write(
+  run_command<deciders::TableActionFacts>(
       ex,
-      [this, ex, approval, replaces] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          TableRef ref;
-          const Proposal* proposal = nullptr;
-          if (auto refusal = find_pending_proposal(s, *ex, ref, proposal)) {
-            p.refusal = std::move(refusal);
-            return;
-          }
-          // The proposed result, written as the judge would write it: checked again now.
-          TableRequest req = *approval;
-          auto text = proposal->event.event().getPayload().getResultProposed().getBody();
-          req.body = std::make_shared<const json::object>(
-              json::parse(std::string_view(text.cStr(), text.size())).as_object());
-          DraftedAction drafted = draft_table_action(s, *ex, req, ref);
-          if (drafted.refusal) {
-            p.refusal = std::move(drafted.refusal);
-            return;
-          }
-          *replaces = drafted.replaces_result;
-          Draft approved;
-          approved.event().setAuthor(ex->identity.id);
-          approved.event().setReason(req.envelope.reason);
-          approved.event().getPayload().initProposalApproved().setProposal(proposal->seq());
-          p.append.stream =
-              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
-          p.append.expected = ExpectedVersion::exactly(ref.state->version);
-          p.append.events.push_back(std::move(drafted.draft));
-          p.append.events.push_back(std::move(approved));
-        });
-        return p;
+      [command, actor = actor_of(*ex)](const LiveState& s) {
+        const Tournament* t = s.tournament(command.approval.table.tournament);
+        return deciders::decide(t, t ? s.game_of(*t) : nullptr, command, actor, author_names(s));
       },
-      [this, ex, replaces](const AppendResult& r) {
-        bool replaced = false;
-        if (replaces->has_value()) {
-          replaced = **replaces;
-        } else if (auto event = store_.read_view().event(r.first_seq)) {
-          replaced = event->event().getSupersedes() != 0;  // an idempotent repeat
-        }
+      [this, ex](const AppendResult& r, const deciders::TableActionFacts* facts) {
         return table_answer(
-            ex, r, replaced ? http::status::ok : http::status::created,
+            ex, r, result_status(facts, r),
             json::object{{"proposal", parse_number(ex->params.at("id")).value_or(0)}});
-      });
+      },
+      {.tournament = command.approval.table.tournament,
+       .refusal_extra = table_on_precondition(ex)});
 }
 
 }  // namespace tally::daemon

@@ -4,8 +4,8 @@
 #include "daemon/body.hpp"
 #include "daemon/json_diff.hpp"
 #include "daemon/views.hpp"
+#include "deciders/void_event.hpp"
 #include "events/sha256.hpp"
-#include "projections/void_rule.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
 
@@ -162,8 +162,7 @@ void Api::audit(const ExchangePtr& ex) {
       entry["changes"] = replaced == superseded_payload.end()
                              ? json::value(nullptr)
                              : json::value(audit_changes(t, replaced->second, entry.at("payload")));
-      entry["voidable"] =
-          !projections::decide_void(t, e.event(), e.seq(), ex->identity.organizer()).refusal;
+      entry["voidable"] = !deciders::void_refusal(t, e.event(), e.seq(), actor_of(*ex)).has_value();
       out.push_back(std::move(entry));
     }
   });

@@ -3,6 +3,7 @@
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
+#include "deciders/players.hpp"
 #include "events/base64.hpp"
 #include "projections/csv_encoding.hpp"
 #include "projections/registration.hpp"
@@ -64,31 +65,11 @@ void Api::rename_player(const ExchangePtr& ex) {
   auto name = fields.name("name", true);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
-  write(
+  run_command(
       ex,
-      [this, ex, t_id, player, name = *name] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          if (t == nullptr) {
-            p.refusal = tournament_not_found(*ex, t_id);
-          } else if (t->player(player) == nullptr) {
-            p.refusal = problem(
-                *ex, http::status::not_found,
-                i18n::Message("api.player.not_found", {{"id", player}, {"tournament", t_id}}));
-          } else {
-            p.append.expected = ExpectedVersion::exactly(t->version);
-          }
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        auto renamed = d.event().getPayload().initPlayerRenamed();
-        renamed.setId(player);
-        renamed.setName(name);
-        p.append.stream = projections::tournament_stream(t_id);
-        p.append.events.push_back(std::move(d));
-        return p;
+      [command = deciders::RenamePlayer{t_id, player, *name},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
       },
       [this, ex, t_id, player](const AppendResult& r) {
         return state_.read([&](const LiveState& s) {
@@ -147,78 +128,40 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
     return out;
   };
 
-  // The plan, with the state it was made on; nullopt and the refusal when it cannot be made.
-  auto plan_now = [this, ex, t_id, csv = *csv, add_duplicates](
-                      Prepared& p) -> std::optional<std::pair<ImportPlan, Tournament>> {
-    std::optional<std::pair<ImportPlan, Tournament>> out;
-    state_.read([&](const LiveState& s) {
-      const Tournament* t = s.tournament(t_id);
-      if (t == nullptr) {
-        p.refusal = tournament_not_found(*ex, t_id);
-        return;
-      }
-      auto plan = projections::plan_import(*t, csv, add_duplicates);
-      if (!plan) {
-        p.refusal = unprocessable(ex->request, ex->audience(*t), "api.import.refused",
-                                  rule_errors(plan.errors));
-        return;
-      }
-      p.append.expected = ExpectedVersion::exactly(t->version);
-      out.emplace(std::move(*plan.value), *t);
-    });
-    return out;
+  deciders::ImportPlayers command{t_id, std::move(*csv), add_duplicates};
+  auto decide = [command, actor = actor_of(*ex)](const LiveState& s) {
+    return deciders::decide(s.tournament(command.tournament), command, actor);
   };
-
   if (check_only) {
-    Prepared p;
-    auto plan = plan_now(p);
-    if (!plan) return ex->respond(std::move(*p.refusal));
-    return ex->respond(json_response(
-        ex->request, http::status::ok,
-        with_encoding(import_json(plan->first, plan->second, plan->second.last_seq))));
+    // The preview: the plan the import would follow, written nowhere.
+    return ex->respond(state_.read([&](const LiveState& s) {
+      auto decision = decide(s);
+      if (decision.refused()) {
+        const Tournament* t = s.tournament(t_id);
+        return refusal_answer(*ex, t ? ex->audience(*t) : ex->audience(), decision.refusal());
+      }
+      const auto& facts = decision.accepted().facts;
+      return json_response(ex->request, http::status::ok,
+                           with_encoding(import_json(facts.plan, *s.tournament(t_id), facts.seq)));
+    }));
   }
-  auto planned = std::make_shared<std::optional<ImportPlan>>();
-  write(
-      ex,
-      [ex, t_id, plan_now, planned, with_encoding] {
-        Prepared p;
-        auto plan = plan_now(p);
-        if (!plan) return p;
-        *planned = plan->first;
-        for (const auto& row : plan->first.rows) {
-          if (!row.write) continue;
-          Draft d;
-          d.event().setAuthor(ex->identity.id);
-          if (row.status == ImportRow::Status::changed) {
-            auto renamed = d.event().getPayload().initPlayerRenamed();
-            renamed.setId(row.id);
-            renamed.setName(row.name);
-          } else {
-            auto registered = d.event().getPayload().initPlayerRegistered();
-            registered.setId(row.id);
-            registered.setName(row.name);
-          }
-          p.append.events.push_back(std::move(d));
-        }
-        if (p.append.events.empty()) {
-          // Nothing to write (a re-import of the same file): the plan is the answer.
-          p.refusal = json_response(
-              ex->request, http::status::ok,
-              with_encoding(import_json(plan->first, plan->second, plan->second.last_seq)));
-          return p;
-        }
-        p.append.stream = projections::tournament_stream(t_id);
-        return p;
-      },
-      [this, ex, t_id, planned, with_encoding](const AppendResult& r) {
+  run_command<deciders::ImportFacts>(
+      ex, decide,
+      [this, ex, t_id, with_encoding](const AppendResult& r, const deciders::ImportFacts* facts) {
         return state_.read([&](const LiveState& s) {
           const Tournament* t = s.tournament(t_id);
-          // A repeated request (nothing planned here) shows the rows as they stand now.
-          ImportPlan shown = planned->value_or(ImportPlan{});
+          // Nothing to write (a re-import of the same file): the plan is the answer, 200.
+          if (r.last_seq == 0) {
+            return json_response(ex->request, http::status::ok,
+                                 with_encoding(import_json(facts->plan, *t, facts->seq)));
+          }
+          // A repeated request (nothing decided here) shows the rows as they stand now.
+          ImportPlan shown = facts ? facts->plan : ImportPlan{};
           return json_response(ex->request, http::status::created,
                                with_encoding(import_json(shown, *t, r.last_seq)));
         });
-      });
+      },
+      {.tournament = t_id});
 }
 
 }  // namespace tally::daemon

@@ -5,8 +5,9 @@
 #include "daemon/body.hpp"
 #include "daemon/table_request.hpp"
 #include "daemon/views.hpp"
+#include "deciders/auto_actions.hpp"
+#include "deciders/void_event.hpp"
 #include "projections/table_rules.hpp"
-#include "projections/void_rule.hpp"
 
 namespace tally::daemon {
 
@@ -15,6 +16,19 @@ using events::Draft;
 using events::ExpectedVersion;
 using projections::Tournament;
 using Which = schema::Event::Payload::Which;
+
+// A failed precondition of a result shows the table as it is (the judge sees the entry that
+// came first).
+std::function<json::object(const LiveState&, const deciders::Refusal&)> Api::table_on_precondition(
+    const ExchangePtr& ex) {
+  return [ex](const LiveState& s, const deciders::Refusal& refusal) {
+    if (refusal.kind != deciders::RefusalKind::precondition) return json::object();
+    TableRef ref;
+    if (find_table(s, *ex, ref)) return json::object();
+    return json::object{
+        {"table", table_json(s, *ref.tournament, *ref.game, ref.round->number, *ref.seated)}};
+  };
+}
 
 Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::status status,
                            json::object extra) {
@@ -26,7 +40,7 @@ Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::s
     body.reserve(1024);
     JsonWriter out(body);
     out.begin_object();
-    write_table_members(out, s, *ref.tournament, *ref.game, ref.round, *ref.seated);
+    write_table_members(out, s, *ref.tournament, *ref.game, ref.round->number, *ref.seated);
     out.key("seq").number(std::uint64_t{r.last_seq});
     for (const auto& [key, value] : extra) out.key(key).value(value);
     out.end_object();
@@ -38,10 +52,11 @@ Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::s
 
 void Api::put_result(const ExchangePtr& ex) { table_action(ex, "result", false); }
 
-http::status Api::result_status(const std::optional<bool>& replaces, const AppendResult& r) const {
+http::status Api::result_status(const deciders::TableActionFacts* decided,
+                                const AppendResult& r) const {
   bool replaced = false;
-  if (replaces.has_value()) {
-    replaced = *replaces;
+  if (decided != nullptr) {
+    replaced = decided->replaces_result;
   } else if (auto event = store_.read_view().event(r.first_seq)) {
     replaced = event->event().getSupersedes() != 0;  // an idempotent repeat: the original's
   }
@@ -64,30 +79,18 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
   auto req = std::make_shared<const TableRequest>(std::move(std::get<TableRequest>(read)));
   if (check_only) return table_check(ex, *req);
 
-  // Whether this write replaces a result (200) or is the first (201), as prepared; an idempotent
-  // replay skips the preparation and reads it from the original event instead.
-  auto replaces = std::make_shared<std::optional<bool>>();
-  write(
+  run_command<deciders::TableActionFacts>(
       ex,
-      [this, ex, req, replaces] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          TableRef ref;
-          DraftedAction drafted = draft_table_action(s, *ex, *req, ref);
-          if (drafted.refusal) {
-            p.refusal = std::move(drafted.refusal);
-            return;
-          }
-          p.append.stream =
-              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
-          p.append.expected = ExpectedVersion::exactly(ref.state->version);
-          p.append.events.push_back(std::move(drafted.draft));
-          *replaces = drafted.replaces_result;
-        });
-        return p;
+      [ex, req](const LiveState& s) {
+        TableRef ref;
+        return decide_table_action(s, *ex, *req, ref);
       },
-      [this, ex, req, replaces](const AppendResult& r) {
-        if (req->is_result()) return table_answer(ex, r, result_status(*replaces, r));
+      [this, ex, req](const AppendResult& r, const deciders::TableActionFacts* facts) {
+        if (req->is_result()) {
+          // 200 when it replaced a result, else 201: as decided, or for an idempotent repeat
+          // (nothing decided) as the original event says.
+          return table_answer(ex, r, result_status(facts, r));
+        }
         return state_.read([&](const LiveState& s) {
           json::object out{{"seq", r.last_seq}, {"version", r.stream_version}};
           TableRef ref;
@@ -101,19 +104,24 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
           response.set(http::field::etag, etag(r.stream_version));
           return response;
         });
-      });
+      },
+      {.tournament = req->table.tournament, .refusal_extra = table_on_precondition(ex)});
 }
 
 // …/check: every check the write makes, and the table's result as the write would leave it.
 void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
   Response answer = state_.read([&](const LiveState& s) {
     TableRef ref;
-    DraftedAction drafted = draft_table_action(s, *ex, req, ref);
-    if (drafted.refusal) return std::move(*drafted.refusal);
+    auto decision = decide_table_action(s, *ex, req, ref);
+    if (decision.refused()) {
+      const projections::Tournament* t = s.tournament(req.table.tournament);
+      return refusal_answer(*ex, t ? ex->audience(*t) : ex->audience(), decision.refusal());
+    }
     const std::uint64_t would_be = s.seq() + 1;  // the seq the action would get
-    projections::Tournament tournament =
-        tournament_with(ref, drafted.draft.event().asReader(), would_be);
-    const projections::TableState& after = tournament.tables.at({ref.round, ref.seated->number});
+    projections::Tournament tournament = deciders::tournament_with(
+        ref, decision.accepted().append.events.front().reader(), would_be);
+    const projections::TableState& after =
+        tournament.tables.at({ref.round->number, ref.seated->number});
     json::object out{{"ok", true}, {"seq", s.seq()}};
     auto result = ref.game->table_result(tournament, after);
     out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
@@ -129,47 +137,15 @@ void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
 // POST …/{action}/auto: the game completes the table's actions of that kind (e.g. the rest of a
 // table's picks).
 void Api::auto_actions(const ExchangePtr& ex) {
-  write(
+  deciders::AutoActions command{table_address(*ex), ex->params.at("action")};
+  run_command(
       ex,
-      [this, ex] {
-        Prepared p;
-        state_.read([&](const LiveState& s) {
-          TableRef ref;
-          if (auto missing = find_table(s, *ex, ref)) {
-            p.refusal = std::move(*missing);
-            return;
-          }
-          const std::string& action = ex->params.at("action");
-          const projections::ActionSpec* spec = ref.game->describe().action(action);
-          if (spec == nullptr || !spec->automatic) {
-            p.refusal =
-                problem(*ex, http::status::not_found,
-                        i18n::Message("api.table.no_auto_action",
-                                      {{"game", ref.tournament->game}, {"action", action}}));
-            return;
-          }
-          auto outcome = ref.game->auto_actions(*ref.tournament, *ref.state);
-          if (!outcome) {
-            p.refusal = unprocessable(ex->request, ex->audience(*ref.tournament),
-                                      "api.table.cannot_complete", rule_errors(outcome.errors));
-            return;
-          }
-          if (outcome.value->empty()) {
-            p.refusal = problem(*ex, http::status::conflict, "api.table.all_have_houses");
-            return;
-          }
-          for (auto& message : *outcome.value) {
-            Draft d(message->getRoot<schema::Event>().asReader());
-            d.event().setAuthor(ex->identity.id);
-            p.append.events.push_back(std::move(d));
-          }
-          p.append.stream =
-              projections::table_stream(ref.tournament->id, ref.round, ref.seated->number);
-          p.append.expected = ExpectedVersion::exactly(ref.state->version);
-        });
-        return p;
+      [command, actor = actor_of(*ex)](const LiveState& s) {
+        const Tournament* t = s.tournament(command.table.tournament);
+        return deciders::decide(t, t ? s.game_of(*t) : nullptr, command, actor);
       },
-      [this, ex](const AppendResult& r) { return table_answer(ex, r, http::status::created); });
+      [this, ex](const AppendResult& r) { return table_answer(ex, r, http::status::created); },
+      {.tournament = command.table.tournament});
 }
 
 void Api::void_event(const ExchangePtr& ex) {
@@ -181,43 +157,15 @@ void Api::void_event(const ExchangePtr& ex) {
   if (!target) fields.fail("seq", "api.void.seq", "seq");
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.void.needs_reason", fields.errors()));
-  const std::string t_id = ex->params.at("t");
-
-  write(
+  deciders::VoidEvent command{ex->params.at("t"), *target, *reason};
+  run_command(
       ex,
-      [this, ex, t_id, target = *target, reason = *reason] {
-        Prepared p;
-        auto event = store_.read_view().event(target);
-        std::string stream = event ? std::string(event->event().getStream().cStr()) : "";
-        auto name = projections::parse_stream(stream);
-        if (!event || name.tournament != t_id) {
-          p.refusal = problem(*ex, http::status::not_found,
-                              i18n::Message("api.void.not_found", {{"seq", std::to_string(target)},
-                                                                   {"tournament", t_id}}));
-          return p;
-        }
-        state_.read([&](const LiveState& s) {
-          auto decision = projections::decide_void(*s.tournament(t_id), event->event(), target,
-                                                   ex->identity.organizer());
-          if (!decision.refusal) {
-            p.append.expected = ExpectedVersion::exactly(decision.expected_version);
-          } else if (decision.refusal->kind ==
-                     projections::VoidRefusal::Kind::seating_organizer_only) {
-            p.refusal = problem(*ex, http::status::forbidden, decision.refusal->message);
-          } else {
-            p.refusal = unprocessable(*ex, decision.refusal->message,
-                                      {{"void", "", "seq", decision.refusal->field_message}});
-          }
-        });
-        if (p.refusal) return p;
-        Draft d;
-        d.event().setAuthor(ex->identity.id);
-        d.event().setReason(reason);
-        d.event().setSupersedes(target);
-        d.event().getPayload().setVoid();
-        p.append.stream = stream;
-        p.append.events.push_back(std::move(d));
-        return p;
+      [this, command, actor = actor_of(*ex)](const LiveState& s) {
+        // The event withdrawn is part of the state the void is decided on.
+        auto event = store_.read_view().event(command.seq);
+        std::optional<schema::Event::Reader> target;
+        if (event) target = event->event();
+        return deciders::decide(s.tournament(command.tournament), target, command, actor);
       },
       [ex, target = *target](const AppendResult& r) {
         // The version of the stream the void went to: the table's (or the tournament's, for a

@@ -12,6 +12,7 @@
 #include "daemon/promote.hpp"
 #include "daemon/replay.hpp"
 #include "daemon/replication_source.hpp"
+#include "daemon/routes_command.hpp"
 #include "daemon/secrets.hpp"
 #include "daemon/server.hpp"
 #include "daemon/tls.hpp"
@@ -211,7 +212,7 @@ void App::run() {
   Pages pages(config.web_root);
   pages.add_routes(router);
   // The live feed, a WebSocket: its route names the tournament; reads may need a token (config).
-  router.add_upgrade("/v1/tournaments/{t}/live", Access::public_read);
+  router.add_upgrade(Api::kLiveFeedRoute, Api::kLiveFeedAccess);
   Dispatcher dispatcher(router, state, metrics, config, table_keys);
 
   // The tournament, `since`, and the hash of the caller's token when it identified someone.
@@ -386,6 +387,7 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
   if (is_archive_command(args)) return run_archive_command(args);
   if (is_reset_organizer_command(args)) return run_reset_organizer(args);
   if (is_promote_command(args)) return run_promote(args);
+  if (is_routes_command(args)) return run_routes_command(args);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
       std::cout
@@ -394,7 +396,8 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
              "       tallyd export [--data DIR] [--out FILE]\n"
              "       tallyd import --data NEWDIR [--in FILE]\n"
              "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n"
-             "       tallyd promote --data DIR           (a stopped follower) the primary now\n\n"
+             "       tallyd promote --data DIR           (a stopped follower) the primary now\n"
+             "       tallyd routes [--markdown]          the API's routes and who may use them\n\n"
              "  --data DIR          data directory (default ./data): the store and "
              "organizer.token\n"
              "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"

@@ -122,30 +122,6 @@ const json::object* BodyFields::object(std::string_view key) {
   return &it->value().as_object();
 }
 
-ErrorEntries schema_errors(const std::vector<schema::FieldError>& errors) {
-  ErrorEntries out;
-  for (const auto& e : errors) {
-    ErrorEntry entry{"schema", e.player, e.field, e.message};
-    if (!e.path.empty()) entry.extra["path"] = e.path;
-    out.push_back(std::move(entry));
-  }
-  return out;
-}
-
-ErrorEntries rule_errors(const projections::RuleErrors& errors) {
-  ErrorEntries out;
-  for (const auto& e : errors) {
-    ErrorEntry entry{e.rule, e.player, e.field, e.message};
-    if (!e.alternatives.empty()) {
-      json::array accepted;
-      for (const auto& a : e.alternatives) accepted.emplace_back(a);
-      entry.extra["accepted"] = std::move(accepted);
-    }
-    out.push_back(std::move(entry));
-  }
-  return out;
-}
-
 Response unprocessable(const Exchange& ex, const i18n::Message& detail,
                        const ErrorEntries& errors) {
   return problem(ex, http::status::unprocessable_entity, detail, errors);

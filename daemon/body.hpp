@@ -6,6 +6,7 @@
 
 #include "daemon/http.hpp"
 #include "daemon/router.hpp"
+#include "deciders/errors.hpp"
 #include "projections/game.hpp"
 #include "schema/json_codec.hpp"
 
@@ -51,10 +52,10 @@ class BodyFields {
   ErrorEntries errors_;
 };
 
-// The codec's structural errors as API error entries (rule "schema", with "path").
-ErrorEntries schema_errors(const std::vector<schema::FieldError>& errors);
-// A game's rule errors as API error entries (with "accepted" where the rule names alternatives).
-ErrorEntries rule_errors(const projections::RuleErrors& errors);
+// The codec's structural errors and a game's rule errors as API error entries
+// (deciders/errors.hpp).
+using deciders::rule_errors;
+using deciders::schema_errors;
 
 // 422 with errors: in the exchange's language, players by id as given …
 Response unprocessable(const Exchange& ex, const i18n::Message& detail, const ErrorEntries& errors);

@@ -1,5 +1,6 @@
 #include "daemon/dispatcher.hpp"
 
+#include "daemon/authorization.hpp"
 #include "daemon/log.hpp"
 #include "events/sha256.hpp"
 
@@ -39,50 +40,6 @@ Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& me
       table_keys_(table_keys),
       limiter_(config.rate_limit, config.rate_burst),
       table_limiter_(config.table_rate_limit, config.table_rate_burst) {}
-
-std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
-                                              const std::map<std::string, std::string>& params,
-                                              bool public_reads) {
-  auto refuse = [](const char* rule, i18n::Message message) {
-    return ErrorEntry{rule, "", "Authorization", std::move(message)};
-  };
-  if (!identity.table) return std::nullopt;
-  if (access == Access::page) return std::nullopt;
-  const TableScope& scope = *identity.table;
-  auto param = [&](const char* name) {
-    auto it = params.find(name);
-    return it == params.end() ? std::string() : it->second;
-  };
-  if (access == Access::public_read) {
-    // With public reads on, a table token reads what anyone reads. With them off, it is a key to
-    // its own tournament while its round is open, and to nothing else: not the list of
-    // tournaments, not another one, nothing once the round is closed.
-    if (public_reads) return std::nullopt;
-    if (param("t") != scope.tournament) {
-      return refuse("auth.table_token", i18n::Message("api.auth.table_token_own_tournament",
-                                                      {{"tournament", scope.tournament}}));
-    }
-    if (identity.table_round_closed) {
-      return refuse("auth.table_round_closed",
-                    i18n::Message("api.auth.table_round_closed", {{"round", scope.round}}));
-    }
-    return std::nullopt;
-  }
-  if (access != Access::table) {
-    return refuse("auth.table_token", i18n::Message("api.auth.table_token_only_proposes"));
-  }
-  if (param("t") != scope.tournament || param("r") != std::to_string(scope.round) ||
-      param("n") != std::to_string(scope.table)) {
-    return refuse("auth.table_token",
-                  i18n::Message("api.auth.table_token_other_table",
-                                {{"round", scope.round}, {"table", scope.table}}));
-  }
-  if (identity.table_round_closed) {
-    return refuse("auth.table_round_closed",
-                  i18n::Message("api.auth.table_round_closed", {{"round", scope.round}}));
-  }
-  return std::nullopt;
-}
 
 Caller Dispatcher::identify(const Request& request, const std::string& remote) const {
   Caller caller;
@@ -188,7 +145,7 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     return ex->respond(std::move(r));
   }
 
-  bool open_route = ex->route == "/healthz" || ex->route == "/metrics";
+  const bool open_route = match.route->access == Access::open;
   Caller caller = identify(ex->request, remote);
   if (!open_route) {
     RateLimiter& limiter = caller.identity.table && !caller.bad_token ? table_limiter_ : limiter_;
@@ -205,32 +162,12 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     return ex->respond(std::move(r));
   }
   ex->identity = caller.identity;
-  Access access = match.route->access;
-  if (auto refusal = table_token_refusal(ex->identity, access, ex->params, config_.public_reads)) {
-    return ex->respond(problem(*ex, http::status::forbidden, refusal->message, {*refusal}));
-  }
-  // A follower's token reads the replication log and nothing else (not even public reads: a leaked
-  // one must not be a way past public_reads = false); the log is for followers and the organizer.
-  const bool replica = ex->identity.authenticated() && ex->identity.role == Role::replica;
-  if (replica && access != Access::replica && access != Access::page) {
-    return ex->respond(
-        problem(*ex, http::status::forbidden, "api.auth.replica_only_reads_the_log"));
-  }
-  if (access == Access::replica && ex->identity.authenticated() && !replica &&
-      !ex->identity.organizer()) {
-    return ex->respond(problem(*ex, http::status::forbidden, "api.auth.replica_route"));
-  }
-  bool needs_token = access == Access::token || access == Access::organizer ||
-                     access == Access::replica ||
-                     (access == Access::table && !ex->identity.table) ||
-                     (access == Access::public_read && !open_route && !may_read(caller));
-  if (needs_token && !ex->identity.authenticated()) {
-    Response r = problem(*ex, http::status::unauthorized, "api.auth.token_needed");
-    r.set(http::field::www_authenticate, "Bearer");
+  if (auto refusal = refuse_access(ex->identity, match.route->access,
+                                   {ex->params, config_.public_reads, may_read(caller)})) {
+    Response r = problem(*ex, refusal->status, refusal->message,
+                         refusal->error ? ErrorEntries{*refusal->error} : ErrorEntries{});
+    if (refusal->asks_for_token) r.set(http::field::www_authenticate, "Bearer");
     return ex->respond(std::move(r));
-  }
-  if (access == Access::organizer && !ex->identity.organizer()) {
-    return ex->respond(problem(*ex, http::status::forbidden, "api.auth.organizer_only"));
   }
   try {
     match.route->handler(ex);

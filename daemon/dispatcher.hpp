@@ -5,6 +5,7 @@
 // Thread safety: dispatch() may be called from any thread; the rate limiter has its own lock.
 #pragma once
 
+#include "daemon/authorization.hpp"
 #include "daemon/config.hpp"
 #include "daemon/http.hpp"
 #include "daemon/live_state.hpp"
@@ -48,14 +49,6 @@ struct Caller {
   std::string limiter_key;  // the token's hash, or the remote address when anonymous
   std::optional<schema::Digest> token_hash;  // a bearer token's SHA-256 (not a table token's)
 };
-
-// Why a table token may not use a route (403), or nullopt when it may: only routes open to it
-// (Access::table), only at its own table, and only while its round is open. Public reads: all of
-// them while `public_reads` is on; with it off, only its own tournament's, while its round is open.
-// (rule `auth.table_token`, or `auth.table_round_closed`, field `Authorization`.)
-std::optional<ErrorEntry> table_token_refusal(const Identity& identity, Access access,
-                                              const std::map<std::string, std::string>& params,
-                                              bool public_reads);
 
 // A handler threw: the error is logged with the request's id, the caller gets a plain 500.
 // Also for handlers that run later on another thread (Api's background work).

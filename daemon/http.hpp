@@ -5,6 +5,7 @@
 #pragma once
 
 #include "daemon/language.hpp"
+#include "deciders/decision.hpp"
 #include "i18n/message.hpp"
 
 #include <boost/beast/http.hpp>
@@ -53,14 +54,9 @@ void set_common_headers(Response& response, std::string_view request_id);
 Response with_seq(Response response, std::uint64_t seq);
 
 // One entry of a problem's `errors`: the machine fields, which never change with the language,
-// and a message for people, rendered in the reader's language when the answer is made.
-struct ErrorEntry {
-  std::string rule;
-  std::string player;  // the id (a message names the player by name)
-  std::string field;
-  i18n::Message message;
-  json::object extra = {};  // members beside those: "path", "accepted", "tables" …
-};
+// and a message for people, rendered in the reader's language when the answer is made. The same
+// value a decider's refusal carries (deciders/decision.hpp).
+using ErrorEntry = deciders::RefusalError;
 using ErrorEntries = std::vector<ErrorEntry>;
 
 // application/problem+json: {"type","title","status","detail", "errors"?, …extra}, its `title`

@@ -10,6 +10,7 @@
 
 #include "daemon/brief_shared_mutex.hpp"
 #include "projections/game.hpp"
+#include "projections/judges.hpp"
 #include "projections/tournament.hpp"
 #include "schema/stored_event.hpp"
 
@@ -28,17 +29,8 @@
 
 namespace tally::daemon {
 
-enum class Role { organizer, judge, replica };
-
-struct Judge {
-  std::string id;
-  std::string name;
-  Role role = Role::judge;
-  schema::Digest token_hash{};
-  bool revoked = false;
-  bool standby = false;  // a replica whose copy counts for replicas_ack
-  std::uint64_t added_seq = 0;
-};
+using projections::Judge;
+using projections::Role;
 
 // The one table a table token (self-reporting) speaks for.
 struct TableScope {
@@ -85,6 +77,8 @@ class LiveState {
   const projections::Tournament* tournament(std::string_view id) const;
   const Tournaments& tournaments() const { return tournaments_; }
   const std::vector<Judge>& judges() const { return judges_; }
+  // The same with the stream's version, as the deciders take them.
+  projections::Judges judges_view() const { return {judges_, judges_version_}; }
   std::uint64_t judges_version() const { return judges_version_; }
   // How many times this log's primary has been replaced (`tallyd promote`): 0 until the first.
   std::uint64_t epoch() const { return epoch_; }

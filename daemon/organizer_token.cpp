@@ -2,6 +2,7 @@
 
 #include "daemon/secrets.hpp"
 #include "daemon/stopped_store.hpp"
+#include "deciders/judges.hpp"
 #include "events/sha256.hpp"
 
 #include <fcntl.h>
@@ -22,15 +23,6 @@ constexpr const char* kUsage =
     "  (mode 0600) and prints that path.\n";
 
 }  // namespace
-
-events::Draft organizer_token_event(const std::string& token, const std::string& author) {
-  events::Draft d;
-  d.event().setAuthor(author);
-  auto hash = events::sha256(token);
-  d.event().getPayload().initOrganizerToken().setTokenHash(
-      capnp::Data::Reader(hash.data(), hash.size()));
-  return d;
-}
 
 bool is_reset_organizer_command(const std::vector<std::string>& args) {
   return !args.empty() && args[0] == "reset-organizer";
@@ -57,7 +49,7 @@ int run_reset_organizer(const std::vector<std::string>& args) {
   }
   events::AppendRequest request;
   request.stream = "judges";
-  auto draft = organizer_token_event(token, "system");
+  auto draft = deciders::organizer_token_event(events::sha256(token), "system");
   draft.event().setReason("tallyd reset-organizer");
   request.events.push_back(std::move(draft));
   auto result = store->append(std::move(request));

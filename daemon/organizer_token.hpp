@@ -1,6 +1,5 @@
-// The organizer's token: the file it is written to, the event that makes a token the only
-// organizer token (POST /v1/organizer/token), and `tallyd reset-organizer` for a lost or leaked
-// one while the server is stopped.
+// The organizer's token: the file it is written to, and `tallyd reset-organizer` for a lost or
+// leaked one while the server is stopped (the event itself: deciders/judges.hpp).
 #pragma once
 
 #include "events/store.hpp"
@@ -10,10 +9,6 @@
 #include <vector>
 
 namespace tally::daemon {
-
-// The event that makes `token` the organizer's token from now on; every earlier organizer token
-// stops working at once. Stream "judges".
-events::Draft organizer_token_event(const std::string& token, const std::string& author);
 
 // True when `args` (argv without the program) is `reset-organizer …`.
 bool is_reset_organizer_command(const std::vector<std::string>& args);

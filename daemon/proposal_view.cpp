@@ -53,11 +53,12 @@ void put_outcome(const LiveState& s, const TableRef& ref, const json::object& bo
   if (spec == nullptr) return;
   events::Draft draft;
   // Checked when it was proposed; a body the schema no longer takes shows no outcome.
-  if (!decode_action_body(*spec, body, draft.event().getPayload()).empty()) return;
+  if (!deciders::decode_action_body(*spec, body, draft.event().getPayload()).empty()) return;
   draft.event().setSupersedes(current != nullptr ? current->seq() : 0);
   const std::uint64_t would_be = s.seq() + 1;
-  projections::Tournament tournament = tournament_with(ref, draft.event().asReader(), would_be);
-  const auto& after = tournament.tables.at({ref.round, ref.seated->number});
+  projections::Tournament tournament =
+      deciders::tournament_with(ref, draft.event().asReader(), would_be);
+  const auto& after = tournament.tables.at({ref.round->number, ref.seated->number});
   if (auto result = ref.game->table_result(tournament, after)) out["result"] = std::move(*result);
   if (current == nullptr) return;
   json::array differences;
@@ -78,7 +79,7 @@ json::object proposal_json(const LiveState& s, const TableRef& ref,
                            const projections::Proposal& proposal, ProposalReader reader) {
   auto e = proposal.event.event();
   json::object out{{"id", proposal.seq()},
-                   {"round", ref.round},
+                   {"round", ref.round->number},
                    {"table", ref.seated->number},
                    {"status", projections::proposal_status_name(proposal.status)}};
   put_author(s, e, reader, out);

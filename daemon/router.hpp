@@ -20,6 +20,7 @@ namespace tally::daemon {
 
 enum class Access {
   page,         // anyone, always: the pages themselves (the data they fetch is checked as usual)
+  open,         // anyone, never a token, no rate limit: /healthz and /metrics (probes, scrapers)
   public_read,  // anyone (unless the config makes reads need a token)
   token,        // any valid token: a judge or the organizer
   table,        // a judge, the organizer, or the table token of the path's {t}/{r}/{n}
@@ -50,6 +51,11 @@ struct Exchange {
   Audience audience(const projections::Tournament& t) const { return {lang, player_names(t)}; }
 };
 using ExchangePtr = std::shared_ptr<Exchange>;
+
+// Who gives a request's command: the author of its events.
+inline deciders::Actor actor_of(const Exchange& ex) {
+  return deciders::Actor{ex.identity.id, ex.identity.organizer()};
+}
 
 // A handler's problem+json, in the exchange's language (players, if any, by id as given; a
 // problem about a tournament's players is problem(ex.request, ex.audience(t), …)).

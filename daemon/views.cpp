@@ -1,6 +1,7 @@
 #include "daemon/views.hpp"
 
 #include "daemon/language.hpp"
+#include "deciders/unreported.hpp"
 #include "projections/registration.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
@@ -28,23 +29,6 @@ const char* method_name(schema::SeatingMethod method) {
       return "manual";
   }
   return "manual";
-}
-
-std::string iso_time(std::int64_t micros) {
-  // gmtime_r and strftime cost more than the rest of a log line, and most calls on a thread fall
-  // in the second of the one before: that second's text is kept.
-  thread_local std::optional<std::time_t> cached_second;
-  thread_local char cached_text[40];
-  std::time_t seconds = static_cast<std::time_t>(micros / 1000000);
-  if (cached_second != seconds) {
-    std::tm utc{};
-    gmtime_r(&seconds, &utc);
-    std::strftime(cached_text, sizeof cached_text, "%Y-%m-%dT%H:%M:%S", &utc);
-    cached_second = seconds;
-  }
-  char millis[8];
-  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>((micros / 1000) % 1000));
-  return std::string(cached_text) + millis;
 }
 
 json::object event_json(const schema::StoredEvent& stored,
@@ -123,17 +107,6 @@ json::object checkin_json(const Tournament& t) {
       {"open", t.checkin_open()},
       {"present", std::move(present)},
       {"absent", t.checkin_open() ? json::value(std::move(absent)) : json::array()}};
-}
-
-std::vector<std::uint32_t> unreported_tables(const Tournament& t, const projections::Game& game,
-                                             const projections::Round& round) {
-  std::vector<std::uint32_t> open;
-  for (const auto& seated : round.tables) {
-    const auto* table = t.table(round.number, seated.number);
-    auto blank = projections::blank_table(round.number, seated.number);
-    if (!game.table_result(t, table ? *table : blank)) open.push_back(seated.number);
-  }
-  return open;
 }
 
 json::object seated_table_json(const Tournament::Meetings& met,
@@ -271,7 +244,7 @@ json::object round_json(const LiveState& state, const Tournament& t, const proje
 
 json::object round_progress(const Tournament& t, const projections::Game& game,
                             const projections::Round& round) {
-  std::size_t open = unreported_tables(t, game, round).size();
+  std::size_t open = deciders::unreported_tables(t, game, round).size();
   return json::object{{"round", round.number},
                       {"reported", round.tables.size() - open},
                       {"tables_total", round.tables.size()},

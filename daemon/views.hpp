@@ -4,6 +4,8 @@
 // Thread safety: pure functions; those taking LiveState must run inside LiveState::read().
 #pragma once
 
+#include "schema/iso_time.hpp"
+
 #include "daemon/live_state.hpp"
 #include "i18n/language.hpp"
 #include "projections/game.hpp"
@@ -21,7 +23,7 @@ namespace tally::daemon {
 const char* method_name(schema::SeatingMethod method);
 
 // "2026-11-30T14:32:05.123Z" from microseconds since the epoch.
-std::string iso_time(std::int64_t micros);
+using schema::iso_time;
 
 // {"seq","type","stream","version","at","by","payload","reason","supersedes","superseded_by",
 // "hash"}; `superseded_by` from the map when given (seq → the seq that superseded it).
@@ -83,11 +85,6 @@ std::int64_t server_now_micros();
 
 // Check-in for the next round: {"round","open","present":[ids],"absent":[ids]}.
 boost::json::object checkin_json(const projections::Tournament& t);
-
-// The tables of `round` that have no result yet, by number.
-std::vector<std::uint32_t> unreported_tables(const projections::Tournament& t,
-                                             const projections::Game& game,
-                                             const projections::Round& round);
 
 // Warnings that `name` is the same as other players' names ignoring case and accents:
 // [{"rule":"same_name","player","message"}] (players named as `audience` names them).

@@ -81,15 +81,6 @@ class InsertHint : public rocksdb::SliceTransform {
 
 // 256 words (2 KiB) hold a table's result or scoring in one segment; Cap'n Proto's default
 // first segment is 8 KiB, zeroed, for every draft. A larger event just grows a second segment.
-Draft::Draft() : message_(std::make_unique<capnp::MallocMessageBuilder>(256)) {
-  message_->initRoot<schema::Event>();
-}
-
-Draft::Draft(schema::Event::Reader event)
-    : message_(std::make_unique<capnp::MallocMessageBuilder>(256)) {
-  message_->setRoot(event);
-}
-
 std::string damaged_log_message(std::string_view which, std::string_view why) {
   return "the log is damaged: " + std::string(which) + " cannot be read (" + std::string(why) +
          "); restore the last backup or re-import an export (docs/operations.md)";

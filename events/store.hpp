@@ -13,6 +13,7 @@
 // event count and the digest of the request; `meta` "head" → head seq and head hash.
 #pragma once
 
+#include "events/draft.hpp"
 #include "events/sha256.hpp"
 #include "schema/tally.capnp.h"
 
@@ -67,39 +68,6 @@ struct StoreOptions {
   // docs/reliability.md on why a real write failure is best avoided). Empty (the default) costs
   // one test of an empty std::function per batch. Never set by tallyd.
   std::function<std::optional<std::string>()> fail_write_for_testing;
-};
-
-// What an append expects of its stream before it is applied.
-class ExpectedVersion {
- public:
-  static ExpectedVersion any() { return ExpectedVersion(Kind::any, 0); }
-  static ExpectedVersion no_stream() { return ExpectedVersion(Kind::exact, 0); }
-  static ExpectedVersion exactly(std::uint64_t version) {
-    return ExpectedVersion(Kind::exact, version);
-  }
-
-  // True when a stream currently at `current` (0: no stream yet) satisfies the expectation.
-  bool accepts(std::uint64_t current) const { return kind_ == Kind::any || current == version_; }
-
- private:
-  enum class Kind { any, exact };
-  ExpectedVersion(Kind kind, std::uint64_t version) : kind_(kind), version_(version) {}
-  Kind kind_;
-  std::uint64_t version_;
-};
-
-// An event before it is appended: the caller sets the payload, author, supersedes and reason;
-// the store stamps seq, stream, version, event id, time and previous hash.
-class Draft {
- public:
-  Draft();
-  // A copy of an event a game built (the store fills its envelope's log fields as usual).
-  explicit Draft(schema::Event::Reader event);
-  schema::Event::Builder event() { return message_->getRoot<schema::Event>(); }
-
- private:
-  friend class EventStore;
-  std::unique_ptr<capnp::MallocMessageBuilder> message_;
 };
 
 struct AppendRequest {

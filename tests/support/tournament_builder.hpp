@@ -138,12 +138,28 @@ class TournamentBuilder {
     e.setRecordedAt(1764500000000000 + static_cast<std::int64_t>(seq_) * 1000000);
     e.setAuthor("organizer");
     fill(e);
-    auto words = capnp::messageToFlatArray(message);
-    auto bytes = words.asBytes();
-    events_.emplace_back(
-        seq_, schema::Digest{},
-        std::string_view(reinterpret_cast<const char*>(bytes.begin()), bytes.size()));
+    store(message);
     return seq_;
+  }
+
+  // An event a decider made, appended as the store would: stamped with the next seq, the
+  // stream's next version and a time (the evolve half of a decide → evolve test).
+  std::uint64_t append_decided(const std::string& stream, schema::Event::Reader decided) {
+    capnp::MallocMessageBuilder message;
+    message.setRoot(decided);
+    auto e = message.getRoot<schema::Event>();
+    e.setSeq(++seq_);
+    e.setStream(stream);
+    e.setVersion(++versions_[stream]);
+    e.setRecordedAt(1764500000000000 + static_cast<std::int64_t>(seq_) * 1000000);
+    store(message);
+    return seq_;
+  }
+
+  // The version of `stream` (0: no event yet).
+  std::uint64_t version(const std::string& stream) const {
+    auto it = versions_.find(stream);
+    return it == versions_.end() ? 0 : it->second;
   }
 
   const std::vector<schema::StoredEvent>& events() const { return events_; }
@@ -157,6 +173,14 @@ class TournamentBuilder {
   }
 
  private:
+  void store(capnp::MallocMessageBuilder& message) {
+    auto words = capnp::messageToFlatArray(message);
+    auto bytes = words.asBytes();
+    events_.emplace_back(
+        seq_, schema::Digest{},
+        std::string_view(reinterpret_cast<const char*>(bytes.begin()), bytes.size()));
+  }
+
   static void fill_payload(schema::Event::Builder e, Which kind, const boost::json::value& body) {
     auto errors = schema::decode_payload(body, e.getPayload(), kind);
     if (!errors.empty()) {

@@ -1,0 +1,39 @@
+// Command `SeatRound` (POST /v1/tournaments/{t}/rounds; its preview POST …/rounds/check):
+// seat the next round by the game's seating (random, by standings, manual).
+//
+//   - A round is seated only once the previous one is fully reported, unless forced with a
+//     reason (conflict, rule `round.unreported`, naming the tables).
+//   - The game seats it, or refuses with its rules (unprocessable `api.seating.refused`).
+//
+// Seating a big field takes seconds: the daemon decides it on a copy of the tournament, outside
+// the state's lock, and keeps the decision only while the tournament is still as copied.
+//
+// Thread safety: pure function.
+#pragma once
+
+#include "deciders/decision.hpp"
+#include "projections/game.hpp"
+#include "projections/tournament.hpp"
+
+#include <string>
+
+namespace tally::deciders {
+
+struct SeatRound {
+  // The method, seed (the caller draws one when none is given, kept across retries), manual
+  // tables and reason; its round is the tournament's next.
+  projections::SeatingRequest request;
+  bool force = false;  // seat although the last round has unreported tables …
+  std::string reason;  // … saying why (required with force: the body's reader checks)
+};
+
+// The seating the game made (the preview shows it; the answer reads the event).
+struct SeatingFacts {
+  projections::Seating seating;
+};
+
+// Appends `round_seated` to the tournament's stream.
+Decision<SeatingFacts> decide(const projections::Tournament& t, const projections::Game& game,
+                              const SeatRound& command, const Actor& actor);
+
+}  // namespace tally::deciders
