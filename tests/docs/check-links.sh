@@ -14,7 +14,8 @@
 #     stem (schema/json_codec.hpp);
 #   - file names ending in .md in plain text or backticks ("see operations.md"), resolved from the
 #     file's folder, the root or docs/;
-#   - no mention of `API.md` (a file this repository never had) or of `../shared` (outside it);
+#   - no mention of `API.md` (a file this repository never had) or of the shared folder beside
+#     the repository (".." then "/shared": the repository must stand alone);
 # and that docs/performance.md has at most 250 lines, carries the lines
 #   HTTP vs durable floor: 0.NN
 #   replay / scan (median of N runs): 0.NN
@@ -32,6 +33,7 @@ new_files="$here/new-files.txt"
 cd "$root" || exit 2
 
 problems=0
+outside=..; outside+=/shared  # spelled in two parts so that this file does not name it itself
 problem() { echo "$1"; problems=$((problems + 1)); }
 
 # The repository's Markdown files, in a stable order.
@@ -77,9 +79,10 @@ normalize() {
 
 # The candidates of every file, one a line: FILE<TAB>LINE<TAB>KIND<TAB>TEXT, KIND one of
 # link (a link's target), code (a backticked span), name (a plain-text token ending in .md),
-# forbidden (a mention of API.md or ../shared). POSIX awk: mawk and gawk alike.
+# forbidden (a mention of API.md or of the folder beside the repository). POSIX awk: mawk and gawk
+# alike.
 extract() {
-  awk -v OFS='\t' '
+  awk -v OFS='\t' -v outside="$outside" '
     FNR == 1 { fence = "" }
     {
       line = $0
@@ -87,7 +90,7 @@ extract() {
       if (fence != "") { if (substr(stripped, 1, 3) == fence) fence = ""; next }
       if (substr(stripped, 1, 3) == "```" || substr(stripped, 1, 3) == "~~~") { fence = substr(stripped, 1, 3); next }
       if (line ~ /API\.md/) print FILENAME, FNR, "forbidden", "API.md"
-      if (line ~ /\.\.\/shared/) print FILENAME, FNR, "forbidden", "../shared"
+      if (index(line, outside)) print FILENAME, FNR, "forbidden", outside
       # Code spans (single or double backticks) out of the line, kept aside.
       rest = line; text = ""; ncode = 0
       while (match(rest, /``?/)) {
@@ -149,7 +152,7 @@ while IFS=$'\t' read -r file line kind text; do
       if [[ $text == API.md ]]; then
         problem "$where: mentions API.md, a file this repository does not have (the API is docs/api.md)"
       else
-        problem "$where: mentions ../shared, outside the repository"
+        problem "$where: mentions $outside, outside the repository"
       fi ;;
     link)
       [[ -z $text || $text == \#* ]] && continue
