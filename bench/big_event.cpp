@@ -25,7 +25,7 @@
 // by message: a wrapper around the socket parses the frame headers of the byte stream as it
 // passes, so each message read through Beast is paired with its size on the wire (compressed,
 // for the deflate screen).
-#include "client/http_client.hpp"
+#include "net/http_client.hpp"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -53,8 +53,8 @@ namespace websocket = beast::websocket;
 namespace json = boost::json;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using tally::client::HttpClient;
-using tally::client::HttpReply;
+using tally::net::HttpClient;
+using tally::net::HttpReply;
 using http_verb = boost::beast::http::verb;
 
 struct Options {

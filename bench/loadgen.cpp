@@ -17,7 +17,7 @@
 // client is not slowed by the screens it shares the machine with (bench/replication.sh). The
 // tournament is a fresh Carcassonne one with 2-player tables, so that any scores are a valid
 // result.
-#include "client/http_client.hpp"
+#include "net/http_client.hpp"
 
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -46,7 +46,7 @@ namespace beast = boost::beast;
 namespace json = boost::json;
 using tcp = net::ip::tcp;
 using Clock = std::chrono::steady_clock;
-using tally::client::HttpClient;
+using tally::net::HttpClient;
 
 struct Options {
   std::string host = "127.0.0.1";
@@ -446,7 +446,7 @@ void pin(std::thread& thread, int cpu) {
   }
 }
 
-void check(const tally::client::HttpReply& r, int status, const char* what) {
+void check(const tally::net::HttpReply& r, int status, const char* what) {
   if (r.status != status)
     throw std::runtime_error(std::string(what) + ": " + std::to_string(r.status) + " " + r.body);
 }

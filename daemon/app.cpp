@@ -1,21 +1,21 @@
 #include "daemon/app.hpp"
 
-#include "client/http_client.hpp"
-#include "daemon/api.hpp"
+#include "net/http_client.hpp"
+#include "daemon/api/api.hpp"
 #include "daemon/archive_commands.hpp"
-#include "daemon/dispatcher.hpp"
-#include "daemon/follower.hpp"
-#include "daemon/live.hpp"
+#include "daemon/http/dispatcher.hpp"
+#include "daemon/replication/follower.hpp"
+#include "daemon/live/live.hpp"
 #include "daemon/log.hpp"
 #include "daemon/organizer_token.hpp"
-#include "daemon/pages.hpp"
-#include "daemon/promote.hpp"
+#include "daemon/http/pages.hpp"
+#include "daemon/replication/promote.hpp"
 #include "daemon/replay.hpp"
-#include "daemon/replication_source.hpp"
-#include "daemon/routes_command.hpp"
+#include "daemon/replication/replication_source.hpp"
+#include "daemon/api/routes_command.hpp"
 #include "daemon/secrets.hpp"
-#include "daemon/server.hpp"
-#include "daemon/tls.hpp"
+#include "daemon/http/server.hpp"
+#include "daemon/http/tls.hpp"
 #include "events/sha256.hpp"
 #include "events/store.hpp"
 
@@ -69,8 +69,8 @@ std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore
     }
     return nullptr;
   }
-  auto parsed = client::parse_server_address(config.follow);
-  if (auto* problem = std::get_if<client::AddressProblem>(&parsed)) {
+  auto parsed = tally::net::parse_server_address(config.follow);
+  if (auto* problem = std::get_if<tally::net::AddressProblem>(&parsed)) {
     throw ConfigError("follow: not a server address (" + problem->key + "): " + config.follow);
   }
   if (config.follow_token_file.empty()) {
@@ -81,8 +81,8 @@ std::unique_ptr<Follower> make_follower(const Config& config, events::EventStore
   std::getline(in, token);
   if (token.empty())
     throw ConfigError("follow_token_file holds no token: " + config.follow_token_file);
-  auto address = std::get<client::ServerAddress>(parsed);
-  auto tls = address.tls ? client::client_tls(config.follow_ca_file) : nullptr;
+  auto address = std::get<tally::net::ServerAddress>(parsed);
+  auto tls = address.tls ? tally::net::client_tls(config.follow_ca_file) : nullptr;
   log::info("following a primary", {{"primary", address.url}});
   write_follows(data, address.url);
   return std::make_unique<Follower>(store, leadership, data, address, token, tls);

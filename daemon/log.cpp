@@ -1,6 +1,6 @@
 #include "daemon/log.hpp"
 
-#include "daemon/views.hpp"
+#include "daemon/api/views.hpp"
 
 #include <boost/json.hpp>
 

@@ -6,7 +6,7 @@
 // Thread safety: every method may be called from any thread (one mutex; updates are tiny).
 #pragma once
 
-#include "daemon/standby_acks.hpp"
+#include "daemon/replication/standby_acks.hpp"
 
 #include <array>
 #include <atomic>

@@ -5,7 +5,7 @@
 //
 // A decider is a pure function `decide(state, command, actor)`: no I/O, no clock (a time comes
 // in the command), no HTTP. The daemon turns a Refusal into an answer with one table
-// (daemon/refusal_answer.hpp: kind → status) and appends what was accepted only while the stream
+// (daemon/http/refusal_answer.hpp: kind → status) and appends what was accepted only while the stream
 // is still at the version decided on; when it moved, the command is decided again.
 #pragma once
 

@@ -241,7 +241,7 @@ int audit(Context& ctx) {
   }
   // Judges' names, when the token may read them (the organizer's); ids otherwise.
   std::map<std::string, std::string> judges;
-  client::HttpReply list = ctx.session().get("/v1/judges");
+  tally::net::HttpReply list = ctx.session().get("/v1/judges");
   if (list.status == 200) {
     json::value listed = list.json();  // kept alive for the loop
     for (const auto& j : listed.as_array()) {

@@ -9,7 +9,7 @@
 namespace tally::cli {
 
 namespace json = boost::json;
-using client::http::verb;
+using tally::net::http::verb;
 
 namespace {
 

@@ -27,7 +27,7 @@ int login(Context& ctx) {
   // Check the token before storing it: a bad token is 401 even on a public read.
   Session session(address, token, ctx.settings.ca_file, ctx.err, ctx.lang);
   session.read("/v1/tournaments");
-  client::HttpReply judges = session.get("/v1/judges");
+  tally::net::HttpReply judges = session.get("/v1/judges");
   std::string role = judges.status == 200 ? "organizer" : "judge";
 
   std::filesystem::path path = config_path();

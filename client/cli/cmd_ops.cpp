@@ -19,7 +19,7 @@ namespace {
 
 int backup(Context& ctx) {
   json::value answer = ctx.session().expect(
-      ctx.session().send(client::http::verb::post, "/v1/backup", json::object{}));
+      ctx.session().send(tally::net::http::verb::post, "/v1/backup", json::object{}));
   if (ctx.args.has("json")) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;
@@ -63,7 +63,7 @@ void write_file_atomically(const std::string& path, const std::string& body) {
 }
 
 int export_log(Context& ctx) {
-  client::HttpReply reply = ctx.session().get("/v1/export");
+  tally::net::HttpReply reply = ctx.session().get("/v1/export");
   if (reply.status >= 400) ctx.session().expect(reply);  // prints the problem and fails
   auto out_path = ctx.args.value("out");
   if (!out_path || *out_path == "-") {

@@ -78,7 +78,7 @@ const ActionSpec* result_spec(const std::optional<GameSpec>& game) {
 bool show_check(Context& ctx, std::ostream& out, const Target& target, json::object body,
                 const std::optional<std::string>& reason) {
   if (reason) body["reason"] = *reason;
-  client::HttpReply reply = ctx.session().check(
+  tally::net::HttpReply reply = ctx.session().check(
       table_path(target.info.id, target.round, target.table) + "/result/check", body);
   if (reply.status == 422) {
     std::string detail = problem_detail(reply);
@@ -346,9 +346,9 @@ int put_result(Context& ctx, bool correction) {
   if (ctx.session().offline()) {
     return keep_for_later(ctx, target, body, key, if_match, ctx.session().unreachable(), true);
   }
-  client::HttpReply reply;
+  tally::net::HttpReply reply;
   try {
-    reply = ctx.session().send(client::http::verb::put,
+    reply = ctx.session().send(tally::net::http::verb::put,
                                table_path(target.info.id, target.round, target.table) + "/result",
                                body, headers);
   } catch (const Unreachable& why) {

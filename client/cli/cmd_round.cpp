@@ -99,7 +99,7 @@ int seat(Context& ctx) {
 
   TournamentInfo info = load_tournament(ctx.session(), ctx.tournament());
   json::value answer = ctx.session().expect(ctx.session().send(
-      client::http::verb::post, "/v1/tournaments/" + url_encode(info.id) + "/rounds", body));
+      tally::net::http::verb::post, "/v1/tournaments/" + url_encode(info.id) + "/rounds", body));
   if (ctx.args.has("json")) {
     ctx.out << json::serialize(answer) << "\n";
     return kOk;

@@ -114,7 +114,7 @@ class Sync {
   Outcome send(OutboxEntry entry);
   Choice settle_conflict(OutboxEntry& entry, const json::object& theirs);
   void show_mine(const OutboxEntry& entry);
-  Outcome refused(const OutboxEntry& entry, const client::HttpReply& reply);
+  Outcome refused(const OutboxEntry& entry, const tally::net::HttpReply& reply);
   const TournamentInfo& info(const std::string& tournament);
   void keep_back(int code) {
     if (code_ == kOk) code_ = code;
@@ -138,7 +138,7 @@ const TournamentInfo& Sync::info(const std::string& tournament) {
   TournamentInfo info;
   info.id = tournament;
   info.name = tournament;
-  client::HttpReply reply = ctx_.session().get(tournament_path(tournament));
+  tally::net::HttpReply reply = ctx_.session().get(tournament_path(tournament));
   if (reply.status == 200) {
     try {
       info = tournament_info(reply.json());
@@ -208,8 +208,8 @@ Sync::Outcome Sync::send(OutboxEntry entry) {
                                          {{"id", entry.id}, {"token", entry.token}}))
                << "\n";
     }
-    client::HttpReply reply =
-        ctx_.session().send(client::http::verb::put, entry.target(), entry.body, entry.headers());
+    tally::net::HttpReply reply =
+        ctx_.session().send(tally::net::http::verb::put, entry.target(), entry.body, entry.headers());
     if (reply.status < 400) {
       json::value answer = ctx_.session().expect(reply);
       outbox_.remove(entry.id);
@@ -305,7 +305,7 @@ void Sync::show_mine(const OutboxEntry& entry) {
   print_entry(ctx_.err, players_of(entry), tournament, ctx_.lang);
   json::object body = entry.body;
   if (!body.contains("reason")) body["reason"] = ctx_.say("cli.sync.check_reason");
-  client::HttpReply reply = ctx_.session().check(entry.target() + "/check", body);
+  tally::net::HttpReply reply = ctx_.session().check(entry.target() + "/check", body);
   if (reply.status == 200) {
     json::value answer = reply.json();
     const json::value* result =
@@ -323,7 +323,7 @@ void Sync::show_mine(const OutboxEntry& entry) {
 
 // Any other refusal: said plainly; a token or server problem stops the sync, an entry the
 // server will not take stays (by rule, player and field) until the judge discards it.
-Sync::Outcome Sync::refused(const OutboxEntry& entry, const client::HttpReply& reply) {
+Sync::Outcome Sync::refused(const OutboxEntry& entry, const tally::net::HttpReply& reply) {
   int status = reply.status;
   if (status == 401) {
     ctx_.err << "tally: " << ctx_.say("cli.sync.token_refused") << "\n";

@@ -28,7 +28,7 @@ int create(Context& ctx) {
     body["rules"] = parsed;
   }
   json::value answer =
-      ctx.session().expect(ctx.session().send(client::http::verb::post, "/v1/tournaments", body));
+      ctx.session().expect(ctx.session().send(tally::net::http::verb::post, "/v1/tournaments", body));
   const auto& o = answer.as_object();
   std::string locale = text_member(o, "locale");
   i18n::Message created(locale.empty() ? "cli.tournament.created" : "cli.tournament.created_locale",

@@ -122,7 +122,7 @@ std::vector<GameSpec> parse_games(const json::value& answer) {
 }
 
 std::vector<GameSpec> load_games(Session& session) {
-  client::HttpReply reply = session.get("/v1/games");
+  tally::net::HttpReply reply = session.get("/v1/games");
   if (reply.status == 404) return {};
   return parse_games(session.expect(reply));
 }

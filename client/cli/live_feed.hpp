@@ -4,7 +4,7 @@
 // or SIGTERM ends it cleanly, and so do a time limit and finish() (for bounded runs). Plain
 // WebSocket for http:// servers, WSS (certificate and host name verified) for https://.
 //
-// Written on Beast directly rather than on client::WsClient, whose read() gives up the stream
+// Written on Beast directly rather than on tally::net::WsClient, whose read() gives up the stream
 // after a timeout: here one read stays pending indefinitely next to the signal handler and the
 // retry timer, all on one io_context. Thread safety: one thread (run()).
 #pragma once

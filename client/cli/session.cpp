@@ -12,8 +12,8 @@ namespace tally::cli {
 namespace json = boost::json;
 
 ServerAddress parse_server_url(const std::string& url) {
-  auto parsed = client::parse_server_address(url);
-  if (auto* problem = std::get_if<client::AddressProblem>(&parsed)) {
+  auto parsed = tally::net::parse_server_address(url);
+  if (auto* problem = std::get_if<tally::net::AddressProblem>(&parsed)) {
     throw usage_error(i18n::Message(problem->key, {{"url", url}}));
   }
   return std::get<ServerAddress>(parsed);
@@ -21,7 +21,7 @@ ServerAddress parse_server_url(const std::string& url) {
 
 std::shared_ptr<boost::asio::ssl::context> tls_context_for(const std::string& ca_file) {
   try {
-    return client::client_tls(ca_file);
+    return tally::net::client_tls(ca_file);
   } catch (const std::exception& e) {
     throw usage_error(
         i18n::Message("cli.server.bad_ca_file", {{"file", ca_file}, {"problem", e.what()}}));
@@ -99,7 +99,7 @@ std::string describe_error(const json::object& e, i18n::Lang lang, const PlayerL
 
 namespace {
 
-json::value problem_body(const client::HttpReply& reply) {
+json::value problem_body(const tally::net::HttpReply& reply) {
   try {
     return reply.json();
   } catch (const std::exception&) {
@@ -109,14 +109,14 @@ json::value problem_body(const client::HttpReply& reply) {
 
 }  // namespace
 
-std::string problem_detail(const client::HttpReply& reply) {
+std::string problem_detail(const tally::net::HttpReply& reply) {
   json::value body = problem_body(reply);
   if (!body.is_object()) return "";
   std::string detail = text_of(body.as_object(), "detail");
   return detail.empty() ? text_of(body.as_object(), "title") : detail;
 }
 
-void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
+void print_problem_errors(const tally::net::HttpReply& reply, std::ostream& out, i18n::Lang lang,
                           const std::string& indent, const PlayerLabel& player_label) {
   json::value body = problem_body(reply);
   if (body.is_object() && body.as_object().contains("errors") && body.at("errors").is_array()) {
@@ -126,7 +126,7 @@ void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18
   }
 }
 
-void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang) {
+void print_problem(const tally::net::HttpReply& reply, std::ostream& err, i18n::Lang lang) {
   std::string detail = problem_detail(reply);
   if (detail.empty())
     detail = reply.body.empty() ? say(lang, "cli.problem.refused") : printable(reply.body);
@@ -173,11 +173,11 @@ Session::Session(const ServerAddress& address, std::string token, std::string ca
       err_(err),
       lang_(lang) {}
 
-client::HttpReply Session::attempt(const std::function<client::HttpReply()>& call) {
+tally::net::HttpReply Session::attempt(const std::function<tally::net::HttpReply()>& call) {
   if (unreachable_) throw *unreachable_;
   if (!http_) {
     auto tls = address_.tls ? tls_context_for(ca_file_) : nullptr;
-    http_ = std::make_unique<client::HttpClient>(address_.host, address_.port, token_, tls);
+    http_ = std::make_unique<tally::net::HttpClient>(address_.host, address_.port, token_, tls);
     http_->set_default_header("Accept-Language", std::string(i18n::code(lang_)));
   }
   try {
@@ -195,21 +195,21 @@ client::HttpReply Session::attempt(const std::function<client::HttpReply()>& cal
   }
 }
 
-client::HttpReply Session::from_copy(const std::string& target) {
+tally::net::HttpReply Session::from_copy(const std::string& target) {
   auto kept =
       OfflineCopy::worth_keeping(target) ? copy_->recall(address_.url, target) : std::nullopt;
   if (!kept) throw *unreachable_;
   if (copy_saved_at_.empty() || kept->saved_at < copy_saved_at_) copy_saved_at_ = kept->saved_at;
-  client::HttpReply reply;
+  tally::net::HttpReply reply;
   reply.status = 200;
   reply.body = std::move(kept->body);
   return reply;
 }
 
-client::HttpReply Session::get(const std::string& target) {
+tally::net::HttpReply Session::get(const std::string& target) {
   if (unreachable_) return from_copy(target);
   try {
-    client::HttpReply reply = attempt([&] { return http_->get(target); });
+    tally::net::HttpReply reply = attempt([&] { return http_->get(target); });
     if (copy_ && reply.status == 200 && OfflineCopy::worth_keeping(target)) {
       copy_->remember(address_.url, target, reply.body);
     }
@@ -228,24 +228,24 @@ std::string new_idempotency_key() {
   return key;
 }
 
-client::HttpReply Session::send(client::http::verb method, const std::string& target,
+tally::net::HttpReply Session::send(tally::net::http::verb method, const std::string& target,
                                 const json::value& body,
                                 std::map<std::string, std::string> headers) {
   headers.emplace("Idempotency-Key", new_idempotency_key());
   return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
 }
 
-client::HttpReply Session::check(const std::string& target, const json::value& body) {
+tally::net::HttpReply Session::check(const std::string& target, const json::value& body) {
   return attempt(
-      [&] { return http_->request(client::http::verb::post, target, json::serialize(body)); });
+      [&] { return http_->request(tally::net::http::verb::post, target, json::serialize(body)); });
 }
 
-client::HttpReply Session::send_without_body(client::http::verb method, const std::string& target) {
+tally::net::HttpReply Session::send_without_body(tally::net::http::verb method, const std::string& target) {
   std::map<std::string, std::string> headers{{"Idempotency-Key", new_idempotency_key()}};
   return attempt([&] { return http_->request(method, target, "", headers); });
 }
 
-json::value Session::expect(const client::HttpReply& reply) {
+json::value Session::expect(const tally::net::HttpReply& reply) {
   if (reply.status < 400) {
     try {
       return reply.json();

@@ -4,11 +4,11 @@
 // every error with its rule id, player and field) and turned into the exit code it maps to.
 #pragma once
 
-#include "client/server_address.hpp"
+#include "net/server_address.hpp"
 
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/offline_copy.hpp"
-#include "client/http_client.hpp"
+#include "net/http_client.hpp"
 #include "i18n/language.hpp"
 
 #include <boost/json.hpp>
@@ -23,7 +23,7 @@
 
 namespace tally::cli {
 
-using client::ServerAddress;
+using tally::net::ServerAddress;
 
 // The server could not be reached: no connection, no name, no answer in time — not an HTTP
 // answer (a 5xx is one). A Failure(kUnavailable) like any other; a command that can keep its work
@@ -33,7 +33,7 @@ class Unreachable : public Failure {
   using Failure::Failure;
 };
 
-// client::parse_server_address, an AddressProblem thrown as Failure(kUsage).
+// tally::net::parse_server_address, an AddressProblem thrown as Failure(kUsage).
 ServerAddress parse_server_url(const std::string& url);
 
 // The TLS context for an https server: trusts `ca_file` (PEM) or, when empty, the system's
@@ -47,7 +47,7 @@ ExitCode exit_code_for_status(int status);
 // "RULE (player P, field F): MESSAGE", with the houses a refused pick would accept and the
 // tables a refused round names. DETAIL and MESSAGE are the server's (in the Accept-Language
 // language); the rest in `lang`.
-void print_problem(const client::HttpReply& reply, std::ostream& err, i18n::Lang lang);
+void print_problem(const tally::net::HttpReply& reply, std::ostream& err, i18n::Lang lang);
 
 // How a player id is shown in an error line: "Anna Horáková (a)" where the caller knows the
 // names; empty: the id as it is.
@@ -55,11 +55,11 @@ using PlayerLabel = std::function<std::string(const std::string& player)>;
 
 // The errors of a problem answer, one line each ("RULE (player P, field F): MESSAGE"), after
 // `indent`; nothing when it has none.
-void print_problem_errors(const client::HttpReply& reply, std::ostream& out, i18n::Lang lang,
+void print_problem_errors(const tally::net::HttpReply& reply, std::ostream& out, i18n::Lang lang,
                           const std::string& indent = "  ", const PlayerLabel& player_label = {});
 
 // The problem answer's `detail` (or `title`), or "" when it has none.
-std::string problem_detail(const client::HttpReply& reply);
+std::string problem_detail(const tally::net::HttpReply& reply);
 
 // A fresh Idempotency-Key ("tally-cli-" and 128 random bits in hex).
 std::string new_idempotency_key();
@@ -81,15 +81,15 @@ class Session {
   // Sends the request; a network failure or a timeout is Unreachable. Writes (POST, PUT) carry
   // a fresh Idempotency-Key unless `headers` name one, so that the client's own retry can never
   // record twice.
-  client::HttpReply get(const std::string& target);
-  client::HttpReply send(client::http::verb method, const std::string& target,
+  tally::net::HttpReply get(const std::string& target);
+  tally::net::HttpReply send(tally::net::http::verb method, const std::string& target,
                          const boost::json::value& body,
                          std::map<std::string, std::string> headers = {});
   // A POST that changes nothing (…/check): the same request as a write, without the
   // Idempotency-Key (there is nothing to record twice).
-  client::HttpReply check(const std::string& target, const boost::json::value& body);
+  tally::net::HttpReply check(const std::string& target, const boost::json::value& body);
   // A write without a body (DELETE), with its Idempotency-Key too.
-  client::HttpReply send_without_body(client::http::verb method, const std::string& target);
+  tally::net::HttpReply send_without_body(tally::net::http::verb method, const std::string& target);
 
   // From now on the reads OfflineCopy::worth_keeping are kept in `copy` when they answer 200,
   // and once the server cannot be reached they are answered from it — for the rest of the
@@ -104,19 +104,19 @@ class Session {
 
   // The answer's JSON when its status is below 400; otherwise prints the problem and throws
   // Failure with the status's exit code (and an empty message: it is printed already).
-  boost::json::value expect(const client::HttpReply& reply);
+  boost::json::value expect(const tally::net::HttpReply& reply);
   // get() then expect().
   boost::json::value read(const std::string& target) { return expect(get(target)); }
 
  private:
-  client::HttpReply attempt(const std::function<client::HttpReply()>& call);
-  client::HttpReply from_copy(const std::string& target);
+  tally::net::HttpReply attempt(const std::function<tally::net::HttpReply()>& call);
+  tally::net::HttpReply from_copy(const std::string& target);
   ServerAddress address_;
   std::string token_;
   std::string ca_file_;
   std::ostream& err_;
   i18n::Lang lang_;
-  std::unique_ptr<client::HttpClient> http_;
+  std::unique_ptr<tally::net::HttpClient> http_;
   std::shared_ptr<OfflineCopy> copy_;
   std::optional<Unreachable> unreachable_;
   std::string copy_saved_at_;

@@ -1,5 +1,5 @@
 // The live feed's standings deltas applied in the page (client/web/static/live.js) exactly as the
-// server made them (daemon/standings_delta.cpp; the same cases as tests/daemon/standings_delta-test.cpp).
+// server made them (daemon/live/standings_delta.cpp; the same cases as tests/daemon/standings_delta-test.cpp).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 

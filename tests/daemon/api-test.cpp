@@ -1,6 +1,6 @@
 // The real tallyd on an ephemeral loopback port, driven over real HTTP and WebSocket connections,
 // with the minimal "testgame" so that these tests are about the API, not a game's rules.
-#include "daemon/standings_delta.hpp"
+#include "daemon/live/standings_delta.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/json_settled.hpp"
 #include "tests/support/problem.hpp"

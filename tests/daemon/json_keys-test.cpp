@@ -1,5 +1,5 @@
 // One pass over a body: the value json::parse builds, and the first repeated member name.
-#include "daemon/json_keys.hpp"
+#include "daemon/http/json_keys.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json/parse.hpp>

@@ -1,7 +1,7 @@
 // StandbyAcks (replicas_ack) on its own: which write answers are released, when, and how — by the
 // standbys' positions as their requests say them, the N-th highest counting, a standby started
 // again on an empty directory holding nothing, the timeout, and "alone" with the standbys gone.
-#include "daemon/standby_acks.hpp"
+#include "daemon/replication/standby_acks.hpp"
 
 #include <boost/asio/io_context.hpp>
 

@@ -1,7 +1,7 @@
 // The live feed's standings deltas: applied to the standings they were made from, they give the
 // new standings exactly; at a 1,000-player Catan event one result's delta is a few hundred bytes
 // where the standings are ~190 KB.
-#include "daemon/standings_delta.hpp"
+#include "daemon/live/standings_delta.hpp"
 #include "projections/catan/catan_game.hpp"
 #include "tests/support/tournament_builder.hpp"
 

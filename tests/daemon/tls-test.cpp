@@ -33,7 +33,7 @@ class Tls : public ::testing::Test {
   }
   HttpClient https(const std::string& token = "") {
     return HttpClient("127.0.0.1", daemon_->port(), token,
-                      client::client_tls(dir_.sub("cert.pem")));
+                      tally::net::client_tls(dir_.sub("cert.pem")));
   }
   TempDir dir_;
   std::unique_ptr<TallydProcess> daemon_;
@@ -58,7 +58,7 @@ TEST_F(Tls, TheApiAnswersOverHttpsAndTheLiveFeedOverWss) {
       201);
 
   WsClient screen("127.0.0.1", daemon_->port(), "/v1/tournaments/secure/live", "", 0,
-                  client::client_tls(dir_.sub("cert.pem")));
+                  tally::net::client_tls(dir_.sub("cert.pem")));
   auto snapshot = screen.read();
   ASSERT_TRUE(snapshot);
   EXPECT_EQ(snapshot->at("type"), "snapshot");
@@ -89,7 +89,7 @@ TEST_F(Tls, PlainHttpAndUntrustedClientsGetNothing) {
   // A client that does not trust this certificate refuses the connection.
   TempDir other;
   make_certificate(other);
-  HttpClient wary("127.0.0.1", daemon_->port(), "", client::client_tls(other.sub("cert.pem")));
+  HttpClient wary("127.0.0.1", daemon_->port(), "", tally::net::client_tls(other.sub("cert.pem")));
   EXPECT_THROW(wary.get("/healthz"), std::exception);
   EXPECT_EQ(https().get("/healthz").status, 200);  // the server is fine
 }

@@ -8,7 +8,7 @@
 # fenced code blocks:
 #   - relative Markdown links and images, [text](path), ![alt](path) and [ref]: path, resolved
 #     from the file's folder (URLs, mailto: and #anchors are not files);
-#   - backticked repository paths such as `daemon/live.cpp` or `bench/wrk/run.sh:12`, resolved
+#   - backticked repository paths such as `daemon/live/live.cpp` or `bench/wrk/run.sh:12`, resolved
 #     from the root, when their first segment is something the repository has at its root (so
 #     `build/…`, `data/…` are not the repository's); `schema/json_codec` may name a module by its
 #     stem (schema/json_codec.hpp);
@@ -171,7 +171,7 @@ while IFS=$'\t' read -r file line kind text; do
       fi ;;
     code)
       candidate=$text
-      [[ $candidate =~ ^(.*):[0-9]+(-[0-9]+)?$ ]] && candidate=${BASH_REMATCH[1]}  # `daemon/live.cpp:232`
+      [[ $candidate =~ ^(.*):[0-9]+(-[0-9]+)?$ ]] && candidate=${BASH_REMATCH[1]}  # `daemon/live/live.cpp:232`
       [[ $candidate =~ ^[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]*)*/?$ ]] || continue
       if [[ $candidate == */* ]]; then
         [[ -n ${top[${candidate%%/*}]:-} ]] || continue

@@ -29,7 +29,7 @@ inline std::string_view as_text(const std::uint8_t* data, std::size_t size) {
   return {reinterpret_cast<const char*>(data), size};
 }
 
-// The input as JSON with the daemon's limits (daemon/body.cpp parse_object: depth 32), or
+// The input as JSON with the daemon's limits (daemon/http/body.cpp parse_object: depth 32), or
 // nullopt when it is not JSON.
 inline std::optional<json::value> parse_json(std::string_view text) {
   boost::system::error_code ec;

@@ -1,16 +1,16 @@
 // HTTP request handling up to the handlers: bytes → Boost.Beast's request parser with tallyd's
 // header and body limits (daemon/config.hpp), up to 4 pipelined requests as on one keep-alive
-// connection → the Dispatcher (router over the real route table of daemon/api.cpp, bearer-token
+// connection → the Dispatcher (router over the real route table of daemon/api/api.cpp, bearer-token
 // identification against one organizer and one judge, rate limiting, access checks) → a stub
 // handler doing what handlers do before they touch the store: path parameters, If-Match,
 // Idempotency-Key, query and body parsing. No sockets, no store.
 // Invariants: each request is answered exactly once, with a status, X-Request-Id and a
 // serialisable message; a 405 says what is allowed; matched parameters are never empty; an
 // If-Match the server accepts survives etag()/parse_etag(); query keys are never empty.
-#include "daemon/api.hpp"
-#include "daemon/body.hpp"
-#include "daemon/dispatcher.hpp"
-#include "daemon/framing.hpp"
+#include "daemon/api/api.hpp"
+#include "daemon/http/body.hpp"
+#include "daemon/http/dispatcher.hpp"
+#include "daemon/http/framing.hpp"
 #include "daemon/log.hpp"
 #include "events/sha256.hpp"
 #include "projections/games.hpp"
@@ -128,7 +128,7 @@ void check_response(const Response& response) {
   FUZZ_CHECK(!wire.str().empty());
 }
 
-// What the server answers when a request cannot be read (daemon/server.cpp on_read).
+// What the server answers when a request cannot be read (daemon/http/server.cpp on_read).
 void refuse(http::status status, std::string_view detail) {
   Request stub;
   stub.version(11);

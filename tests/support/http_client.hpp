@@ -1,13 +1,13 @@
-// The tests use the project's own HTTP and WebSocket clients (client/http_client.hpp).
+// The tests use the project's own HTTP and WebSocket clients (net/http_client.hpp).
 #pragma once
 
-#include "client/http_client.hpp"
+#include "net/http_client.hpp"
 
 namespace tally::testing {
 
-namespace http = client::http;
-using client::HttpClient;
-using client::HttpReply;
-using client::WsClient;
+namespace http = tally::net::http;
+using tally::net::HttpClient;
+using tally::net::HttpReply;
+using tally::net::WsClient;
 
 }  // namespace tally::testing

@@ -1,0 +1,511 @@
+// Judges, tournaments, players and rounds: the organizer's part of the API.
+#include "daemon/api/api.hpp"
+#include "daemon/http/body.hpp"
+#include "daemon/log.hpp"
+#include "daemon/http/refusal_answer.hpp"
+#include "daemon/secrets.hpp"
+#include "daemon/api/table_request.hpp"
+#include "daemon/api/views.hpp"
+#include "deciders/judges.hpp"
+#include "deciders/players.hpp"
+#include "deciders/seat_round.hpp"
+#include "deciders/tournaments.hpp"
+#include "deciders/unreported.hpp"
+#include "events/sha256.hpp"
+#include "projections/collation.hpp"
+
+#include <set>
+
+namespace tally::daemon {
+
+using events::AppendResult;
+using events::Draft;
+using events::ExpectedVersion;
+using projections::Tournament;
+
+namespace {
+
+// How many copies of a tournament a seating is computed on before it gives up (409) because the
+// tournament kept changing while it was computed.
+constexpr int kSeatingCopies = 5;
+
+std::optional<schema::SeatingMethod> parse_method(const std::string& name) {
+  if (name == "random") return schema::SeatingMethod::RANDOM;
+  if (name == "standings") return schema::SeatingMethod::STANDINGS;
+  if (name == "manual") return schema::SeatingMethod::MANUAL;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// --- judges ----------------------------------------------------------------------------------
+
+void Api::create_judge(const ExchangePtr& ex) { add_token_holder(ex, Role::judge); }
+void Api::create_replica(const ExchangePtr& ex) { add_token_holder(ex, Role::replica); }
+void Api::revoke_judge(const ExchangePtr& ex) { revoke_token_holder(ex, Role::judge); }
+void Api::revoke_replica(const ExchangePtr& ex) { revoke_token_holder(ex, Role::replica); }
+
+// A judge (POST /v1/judges) or a follower's replica token (POST /v1/replicas): a `judge_added`
+// event with the token's hash and the role; the token itself only in this answer.
+void Api::add_token_holder(const ExchangePtr& ex, Role role) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, role == Role::replica
+                               ? std::initializer_list<std::string_view>{"name", "standby"}
+                               : std::initializer_list<std::string_view>{"name"});
+  auto name = fields.name("name", true);
+  // A standby's copy counts for replicas_ack; a mirror's does not.
+  const bool standby = role == Role::replica && fields.boolean("standby").value_or(false);
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.judge.invalid", fields.errors()));
+
+  // Made once: a retry after a version conflict appends the same token's hash.
+  auto token = std::make_shared<std::string>(random_token());
+  run_command(
+      ex,
+      [command = deciders::AddTokenHolder{role, *name, standby, events::sha256(*token)},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.judges_view(), command, actor);
+      },
+      [this, ex, token, role](const AppendResult& r) {
+        auto event = store_.read_view().event(r.first_seq);
+        json::object out{{"seq", r.last_seq}};
+        if (event) {
+          auto added = event->event().getPayload().getJudgeAdded();
+          std::string id = added.getId().cStr(), name = added.getName().cStr();
+          out["id"] = id;
+          out["name"] = name;
+          if (role == Role::replica) out["standby"] = added.getStandby();
+          // Two judges with one name cannot be told apart in the audit.
+          json::array warnings;
+          state_.read([&](const LiveState& s) {
+            std::string key = same_name_key(name);
+            for (const auto& j : s.judges()) {
+              if (j.id == id || j.revoked || j.role != Role::judge || role != Role::judge) continue;
+              if (same_name_key(j.name) != key) continue;
+              warnings.push_back(json::object{
+                  {"rule", "same_name"},
+                  {"judge", j.id},
+                  {"message", Audience{ex->lang}.render(i18n::Message(
+                                  "api.judge.same_name", {{"name", name}, {"id", j.id}}))}});
+            }
+          });
+          out["warnings"] = std::move(warnings);
+        }
+        // The token exists only in this answer; a repeated request cannot show it again.
+        out["token"] = r.status == events::AppendStatus::appended ? json::value(*token) : nullptr;
+        return json_response(ex->request, http::status::created, out);
+      },
+      {.answer_before_standby = true});  // the token is shown in this answer only
+}
+
+void Api::list_judges(const ExchangePtr& ex) {
+  auto [seq, list] = state_.read([](const LiveState& s) {
+    json::array out;
+    for (const auto& j : s.judges()) {
+      if (j.role != Role::judge) continue;
+      out.push_back(json::object{{"id", j.id}, {"name", j.name}, {"revoked", j.revoked}});
+    }
+    return std::make_pair(s.seq(), out);
+  });
+  ex->respond(with_seq(json_response(ex->request, http::status::ok, list), seq));
+}
+
+void Api::revoke_token_holder(const ExchangePtr& ex, Role role) {
+  std::string id = ex->params.at("id");
+  run_command(
+      ex,
+      [command = deciders::RevokeTokenHolder{role, id}, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.judges_view(), command, actor);
+      },
+      [ex, id](const AppendResult& r) {
+        return json_response(ex->request, http::status::ok,
+                             json::object{{"id", id}, {"revoked", true}, {"seq", r.last_seq}});
+      });
+}
+
+// --- tournaments and players -----------------------------------------------------------------
+
+void Api::create_tournament(const ExchangePtr& ex) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"id", "name", "game", "locale", "rules", "self_reporting"});
+  auto id = fields.text("id", true, 64);
+  auto name = fields.name("name", true);
+  auto game_id = fields.text("game", true, 32);
+  auto locale = fields.text("locale", false, 32).value_or("");
+  const json::object* overrides = fields.object("rules");
+  bool self_reporting = fields.boolean("self_reporting").value_or(false);
+  if (id && !valid_tournament_id(*id))
+    fields.fail(
+        "id", i18n::Message("api.tournament.id_pattern", {{"pattern", "[a-z0-9][a-z0-9-]{0,63}"}}),
+        "id");
+  const projections::Game* game = game_id ? games_.find(*game_id) : nullptr;
+  if (game_id && game == nullptr) {
+    std::string known;
+    for (auto& g : games_.ids()) known += (known.empty() ? "" : ", ") + g;
+    fields.fail("game", i18n::Message("api.tournament.unknown_game", {{"games", known}}), "game");
+  }
+  if (!is_known_collation_locale(locale)) {
+    fields.fail("locale", "api.tournament.unknown_locale", "locale");
+  }
+  if (!fields.ok())
+    return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
+
+  deciders::CreateTournament command{*id, *name, locale, overrides ? *overrides : json::object(),
+                                     self_reporting};
+  run_command(
+      ex,
+      [command, game, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.id), *game, command, actor);
+      },
+      [this, ex, id = *id](const AppendResult& r) {
+        return state_.read([&](const LiveState& s) {
+          const Tournament* t = s.tournament(id);
+          json::object out = tournament_json(*t, *s.game_of(*t), ex->lang);
+          out["seq"] = r.last_seq;
+          Response response = json_response(ex->request, http::status::created, out);
+          set_language(response, ex->lang);
+          return response;
+        });
+      });
+}
+
+void Api::list_tournaments(const ExchangePtr& ex) {
+  auto [seq, list] = state_.read([](const LiveState& s) {
+    json::array out;
+    for (const auto& [id, t] : s.tournaments()) out.push_back(tournament_summary_json(t));
+    return std::make_pair(s.seq(), out);
+  });
+  ex->respond(with_seq(json_response(ex->request, http::status::ok, list), seq));
+}
+
+void Api::get_tournament(const ExchangePtr& ex) {
+  const std::string& id = ex->params.at("t");
+  ex->respond(state_.read([&](const LiveState& s) {
+    const Tournament* t = s.tournament(id);
+    if (t == nullptr) return tournament_not_found(*ex, id);
+    Response response = with_seq(
+        json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t), ex->lang)),
+        t->last_seq);
+    set_language(response, ex->lang);  // its notices
+    return response;
+  }));
+}
+
+void Api::add_player(const ExchangePtr& ex) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"id", "name"});
+  auto id = fields.text("id", false, 64);
+  auto name = fields.name("name", true);
+  if (id && !valid_player_id(*id)) {
+    fields.fail("id", "api.player.id_pattern", "id");
+  }
+  if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
+  const std::string t_id = ex->params.at("t");
+  run_command(
+      ex,
+      [command = deciders::AddPlayer{t_id, id, *name}, actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
+      },
+      [this, ex, t_id](const AppendResult& r) {
+        auto event = store_.read_view().event(r.first_seq);
+        auto registered = event->event().getPayload().getPlayerRegistered();
+        std::string id = registered.getId().cStr(), name = registered.getName().cStr();
+        json::object out{{"id", id}, {"name", name}, {"seq", r.last_seq}};
+        state_.read([&](const LiveState& s) {
+          if (const Tournament* t = s.tournament(t_id))
+            out["warnings"] = same_name_warnings(ex->audience(*t), *t, name, id);
+        });
+        Response response = json_response(ex->request, http::status::created, out);
+        set_language(response, ex->lang);
+        return response;
+      },
+      {.tournament = t_id});
+}
+
+void Api::drop_player(const ExchangePtr& ex) { change_dropped(ex, true); }
+
+// Contract, third edition: a dropped player (by hand or as a no-show) is seated again from the
+// next round; 409 when not dropped.
+void Api::reinstate_player(const ExchangePtr& ex) { change_dropped(ex, false); }
+
+void Api::change_dropped(const ExchangePtr& ex, bool drop) {
+  auto body = body_or_answer(ex);
+  if (!body) return;
+  BodyFields fields(*body, {"reason"});
+  auto reason = fields.display_text("reason", true, 1000);
+  if (!fields.ok()) {
+    return ex->respond(unprocessable(
+        *ex, drop ? "api.player.drop_needs_reason" : "api.player.reinstate_needs_reason",
+        fields.errors()));
+  }
+  const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
+  run_command(
+      ex,
+      [command = deciders::ChangeDropped{t_id, player, drop, *reason},
+       actor = actor_of(*ex)](const LiveState& s) {
+        return deciders::decide(s.tournament(command.tournament), command, actor);
+      },
+      [ex, player, drop](const AppendResult& r) {
+        return json_response(ex->request, http::status::ok,
+                             json::object{{"id", player}, {"dropped", drop}, {"seq", r.last_seq}});
+      },
+      {.tournament = t_id});
+}
+
+// --- rounds ----------------------------------------------------------------------------------
+
+std::optional<Api::SeatingBody> Api::seating_body(const ExchangePtr& ex) {
+  auto body = body_or_answer(ex);
+  if (!body) return std::nullopt;
+  BodyFields fields(*body, {"method", "seed", "tables", "reason", "force"});
+  auto method_name = fields.text("method", false, 16);
+  auto seed = fields.unsigned_integer("seed");
+  const json::array* tables = fields.array("tables");
+  SeatingBody out;
+  out.reason = fields.display_text("reason", false, 1000).value_or("");
+  out.force = fields.boolean("force").value_or(false);
+
+  projections::SeatingRequest& request = out.request;
+  if (method_name) {
+    request.method = parse_method(*method_name);
+    if (!request.method) fields.fail("method", "api.seating.method", "method");
+  }
+  bool manual = request.method == schema::SeatingMethod::MANUAL;
+  if (manual && tables == nullptr) fields.fail("tables", "api.seating.tables_required", "tables");
+  if (!manual && tables != nullptr)
+    fields.fail("tables", "api.seating.tables_only_manual", "tables");
+  if (seed && request.method && request.method != schema::SeatingMethod::RANDOM) {
+    fields.fail("seed", "api.seating.seed_only_random", "seed");
+  }
+  if (out.force && out.reason.empty())
+    fields.fail("reason", "api.seating.force_needs_reason", "reason");
+  if (tables != nullptr) {
+    for (std::size_t i = 0; i < tables->size(); ++i) {
+      const json::value& table = (*tables)[i];
+      std::vector<std::string> players;
+      if (table.is_array()) {
+        for (const auto& p : table.as_array()) {
+          if (p.is_string()) players.emplace_back(p.as_string());
+        }
+      }
+      if (!table.is_array() || players.size() != table.as_array().size()) {
+        fields.fail("tables", i18n::Message("api.seating.table_not_ids", {{"table", i + 1}}));
+      }
+      request.tables.push_back(std::move(players));
+    }
+  }
+  if (!fields.ok()) {
+    ex->respond(unprocessable(*ex, "api.seating.invalid", fields.errors()));
+    return std::nullopt;
+  }
+  request.seed = seed.value_or(random_seed());  // kept across retries: the draw is the same
+  request.reason = out.reason;
+  return out;
+}
+
+// Runs on seating_: the projection's lock is held only to copy the tournament and, after the
+// seating is computed on the copy, to check that the tournament has not moved since (its last_seq
+// covers its own stream and its tables' streams). A seating computed on a stale copy is computed
+// again on a fresh one; the append then expects the tournament stream's version the copy had.
+Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_id,
+                                   const SeatingBody& body, SeatingPlan& plan) {
+  Prepared p;
+  for (int copies = 0; copies < kSeatingCopies; ++copies) {
+    std::optional<Tournament> copy;
+    const projections::Game* game = nullptr;
+    state_.read([&](const LiveState& s) {
+      if (const Tournament* t = s.tournament(t_id)) {
+        copy = *t;  // events are shared: a copy is cheap next to the seating
+        game = s.game_of(*t);
+      }
+    });
+    if (!copy) {
+      p.refusal = tournament_not_found(*ex, t_id);
+      return p;
+    }
+    p.refusal.reset();
+    plan.seating.reset();
+    const Tournament& t = *copy;
+    auto decision = deciders::decide(t, *game, body, actor_of(*ex));
+    if (decision.refused()) {
+      p.refusal = refusal_answer(*ex, ex->audience(t), decision.refusal());
+    } else {
+      plan.seating = std::move(decision.accepted().facts.seating);
+      p.append.stream = std::move(decision.accepted().append.stream);
+      p.append.expected = decision.accepted().append.expected;
+      p.append.events = std::move(decision.accepted().append.events);
+    }
+    // The answer (a seating or a refusal) stands only for the tournament as it still is.
+    bool current = state_.read([&](const LiveState& s) {
+      const Tournament* now = s.tournament(t_id);
+      return now != nullptr && now->last_seq == t.last_seq;
+    });
+    if (current) {
+      plan.tournament = std::move(copy);
+      return p;
+    }
+    log::info("seating discarded: the tournament changed while it was computed",
+              {{"request_id", ex->request_id},
+               {"tournament", t_id},
+               {"copy_seq", t.last_seq},
+               {"copies", copies + 1}});
+    p.refusal = problem(*ex, http::status::conflict, "api.seating.kept_changing");
+    p.append = {};
+    plan.seating.reset();
+  }
+  return p;
+}
+
+namespace {
+
+// The active players a seating leaves out because they are not checked in.
+json::array left_out_json(const Tournament& t) {
+  json::array out;
+  for (const auto* p : t.absent_players()) out.emplace_back(p->id);
+  return out;
+}
+
+// Everyone the seating leaves without a table, and why (issue 38: the preview always says):
+// [{"player","name","reason":"dropped|absent|bye","message"}] in registration order.
+json::array not_seated_json(const Audience& audience, const Tournament& t,
+                            const projections::Seating& seating) {
+  std::set<std::string_view> seated;
+  for (const auto& table : seating.tables)
+    seated.insert(table.players.begin(), table.players.end());
+  std::set<std::string_view> absent;
+  for (const auto* p : t.absent_players()) absent.insert(p->id);
+  json::array out;
+  for (const auto& p : t.players) {
+    if (seated.contains(p.id)) continue;
+    bool away = absent.contains(p.id);
+    const char* reason = p.dropped ? "dropped" : away ? "absent" : "bye";
+    const char* key = p.dropped ? "api.seating.not_seated_dropped"
+                      : away    ? "api.seating.not_seated_absent"
+                                : "api.seating.not_seated_bye";
+    out.push_back(json::object{
+        {"player", p.id},
+        {"name", p.name},
+        {"reason", reason},
+        {"message", audience.render(i18n::Message(key, {{"player", i18n::PlayerRef{p.id}}}))}});
+  }
+  return out;
+}
+
+// Warnings that do not refuse the seating. `checkin.empty`: nobody is checked in for this round
+// while the previous round had no-shows who have not dropped out — seating now seats them too.
+json::array seating_warnings(const Audience& audience, const Tournament& t) {
+  json::array out;
+  if (t.checkin_open() || t.rounds.empty()) return out;
+  const projections::Round& previous = t.rounds.back();
+  std::vector<std::string> no_shows;
+  for (const auto& id : previous.absent) {
+    const auto* p = t.player(id);
+    if (p != nullptr && !p->dropped) no_shows.push_back(id);
+  }
+  if (no_shows.empty()) return out;
+  json::array ids(no_shows.begin(), no_shows.end());
+  out.push_back(json::object{
+      {"rule", "checkin.empty"},
+      {"players", std::move(ids)},
+      {"message", audience.render(i18n::Message("api.seating.checkin_empty",
+                                                {{"round", std::int64_t{t.next_round()}},
+                                                 {"previous", std::int64_t{previous.number}},
+                                                 {"players", i18n::PlayerList{no_shows}},
+                                                 {"count", std::int64_t(no_shows.size())}}))}});
+  return out;
+}
+
+}  // namespace
+
+void Api::seat_round(const ExchangePtr& ex) {
+  auto body = seating_body(ex);
+  if (!body) return;
+  const std::string t_id = ex->params.at("t");
+  // What the game says of the seating it appends (e.g. its search stopped at its budget) and who
+  // was left out, for the answer; an idempotent replay answers without them.
+  auto plan = std::make_shared<SeatingPlan>();
+  write(
+      ex, [this, ex, t_id, body = *body, plan] { return prepare_seating(ex, t_id, body, *plan); },
+      [this, ex, t_id, plan](const AppendResult& r) {
+        auto event = store_.read_view().event(r.first_seq);
+        std::uint32_t number = event->event().getPayload().getRoundSeated().getRound();
+        return state_.read([&](const LiveState& s) {
+          const Tournament* t = s.tournament(t_id);
+          const projections::Round* round = t->round(number);
+          if (round == nullptr || round->seq != r.first_seq) {
+            // Re-seated or withdrawn since: show the seating as it was appended.
+            return json_response(
+                ex->request, http::status::created,
+                json::object{{"round", number}, {"seq", r.last_seq}, {"superseded", true}});
+          }
+          json::object out = round_json(s, *t, *s.game_of(*t), *round);
+          out["seq"] = r.last_seq;
+          if (plan->tournament) out["left_out"] = left_out_json(*plan->tournament);
+          if (plan->seating && !plan->seating->notice.empty())
+            out["notice"] = ex->audience(*t).render(plan->seating->notice);
+          Response response = json_response(ex->request, http::status::created, out);
+          set_language(response, ex->lang);  // its notice
+          return response;
+        });
+      },
+      PrepareOn::seating_thread);
+}
+
+void Api::check_seating(const ExchangePtr& ex) {
+  auto body = seating_body(ex);
+  if (!body) return;
+  const std::string t_id = ex->params.at("t");
+  boost::asio::post(seating_, [this, ex, t_id, body = *body] {
+    Response answer;
+    try {
+      SeatingPlan plan;
+      Prepared p = prepare_seating(ex, t_id, body, plan);
+      answer = p.refusal ? std::move(*p.refusal) : seating_preview(*ex, plan);
+    } catch (const std::exception& e) {
+      answer = problem(*ex, http::status::internal_server_error,
+                       i18n::Message("api.store.failed_after_append", {{"error", e.what()}}));
+    }
+    boost::asio::post(ex->executor, [ex, answer = std::move(answer)]() mutable {
+      ex->respond(std::move(answer));
+    });
+  });
+}
+
+Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
+  const Tournament& t = *plan.tournament;
+  const projections::Seating& seating = *plan.seating;
+  std::uint32_t number = t.next_round();
+  json::array tables;
+  const Tournament::Meetings met = t.meetings_before(number);
+  for (const auto& table : seating.tables) tables.push_back(seated_table_json(met, table));
+  json::object out{{"ok", true},
+                   {"round", number},
+                   {"seq", t.last_seq},
+                   {"method", method_name(seating.method)},
+                   {"tables", std::move(tables)},
+                   {"left_out", left_out_json(t)},
+                   {"not_seated", not_seated_json(ex.audience(t), t, seating)},
+                   {"warnings", seating_warnings(ex.audience(t), t)}};
+  if (seating.method == schema::SeatingMethod::RANDOM) out["seed"] = seating.seed;
+  if (!seating.notice.empty()) out["notice"] = ex.audience(t).render(seating.notice);
+  Response response = json_response(ex.request, http::status::ok, out);
+  set_language(response, ex.lang);
+  return response;
+}
+
+void Api::get_round(const ExchangePtr& ex) {
+  ex->respond(state_.read([&](const LiveState& s) {
+    RoundRef found;
+    if (auto missing = find_round(s, *ex, found)) return std::move(*missing);
+    const Tournament* t = found.tournament;
+    const projections::Round* round = found.round;
+    return with_seq(
+        json_response(ex->request, http::status::ok,
+                      round_json(s, *t, *s.game_of(*t), *round, ex->identity.authenticated())),
+        t->last_seq);
+  }));
+}
+
+}  // namespace tally::daemon
