@@ -163,16 +163,14 @@ TEST(ImportPlayersDecider, RegistersNewRowsAndRenamesChangedOnesInFileOrder) {
 TEST(ImportPlayersDecider, AFileWithProblemsIsRefusedWholeWithEveryProblem) {
   auto b = three_players();
   auto t = b.tournament();
-  // Rule `csv`: a header without `name`, nothing planned.
-  const Refusal refusal =
-      refusal_of(decide(&t, ImportPlayers{"cup", "id,nom\nd,Dee\n", false}, kOrganizer));
-  EXPECT_EQ(refusal.kind, RefusalKind::unprocessable);
-  EXPECT_EQ(refusal.message, i18n::Message("api.import.refused"));
-  ASSERT_FALSE(refusal.errors.empty());
-  for (const auto& e : refusal.errors) {
-    EXPECT_EQ(e.rule, "csv");
-    EXPECT_EQ(e.field, "csv");
-  }
+  // Rule `csv`: every problem of the file, each naming its line; nothing is planned.
+  EXPECT_EQ(refusal_of(decide(&t, ImportPlayers{"cup", "id,name\nd,\nd,Dee\n", false}, kOrganizer)),
+            (Refusal{RefusalKind::unprocessable,
+                     i18n::Message("api.import.refused"),
+                     {{"csv", "", "csv", i18n::Message("rules.import.empty_name", {{"line", "2"}})},
+                      {"csv", "", "csv",
+                       i18n::Message("rules.import.id_twice",
+                                     {{"id", "d"}, {"other", "2"}, {"line", "3"}})}}}));
   // An empty file: rule `csv`, `rules.import.empty`.
   EXPECT_EQ(refusal_of(decide(&t, ImportPlayers{"cup", "", false}, kOrganizer)),
             (Refusal{RefusalKind::unprocessable,

@@ -6,6 +6,7 @@
 
 #include "projections/agot/agot_game.hpp"
 #include "projections/agot/houses.hpp"
+#include "projections/carcassonne/carcassonne_game.hpp"
 #include "schema/iso_time.hpp"
 #include "tests/deciders/support.hpp"
 #include "tests/projections/catan/fixtures.hpp"
@@ -324,6 +325,49 @@ TEST(TableActionDeciderAgot, AHousePickIsAppendedAndTheHouseIsTaken) {
   const auto& accepted = refused.errors[0].extra.at("accepted").as_array();
   EXPECT_FALSE(accepted.empty());
   EXPECT_EQ(std::find(accepted.begin(), accepted.end(), json::value(house)), accepted.end());
+}
+
+// Carcassonne: a scoring's body is the scoring itself, wrapped into the payload's `event`.
+TEST(TableActionDeciderCarcassonne, AScoringIsAppendedAndCountsInTheTotals) {
+  auto game = projections::carcassonne::make_carcassonne_game();
+  TournamentBuilder b("cup", "carcassonne");
+  b.player("p1", "Jana").player("p2", "Petr").player("p3", "Eva").player("p4", "Cenek");
+  b.seat({{"p1", "p2"}, {"p3", "p4"}});
+  auto scoring = [](std::string_view event) {
+    TableAction c;
+    c.table = {"cup", "1", "1"};
+    c.action = "scorings";
+    c.body = std::make_shared<const json::object>(json::parse(event).as_object());
+    return c;
+  };
+  auto t = b.tournament();
+  FoundTable found;
+  auto decision =
+      decide(&t, game.get(), scoring(R"({"feature":"city","complete":true,"tiles":4,"pennants":1,
+                                     "figures":[{"player":"p1","figure":"follower"}]})"),
+             kJudge, name_of, found);
+  ASSERT_FALSE(decision.refused()) << decision.refusal().message;
+  const Append& append = decision.accepted().append;
+  EXPECT_EQ(append.stream, projections::table_stream("cup", 1, 1));
+  EXPECT_TRUE(append.expected.accepts(0));
+  EXPECT_FALSE(append.expected.accepts(1));
+  ASSERT_EQ(append.events.size(), 1u);
+  EXPECT_EQ(append.events[0].reader().getPayload().which(), Which::CARCASSONNE_SCORING);
+  EXPECT_EQ(text(append.events[0].reader().getAuthor()), "j1");
+  apply(b, decision);
+  auto after = b.tournament();
+  EXPECT_EQ(json::serialize(game->table_extras(after, *after.table(1, 1)).at("totals")),
+            R"({"p1":10,"p2":0})");
+  // A figure of a player not at the table: the game's rule `player`.
+  FoundTable again;
+  const Refusal refused =
+      refusal_of(decide(&after, game.get(), scoring(R"({"feature":"road","complete":true,"tiles":3,
+                                    "figures":[{"player":"p3","figure":"follower"}]})"),
+                        kJudge, name_of, again));
+  EXPECT_EQ(refused.kind, RefusalKind::unprocessable);
+  EXPECT_EQ(refused.message, i18n::Message("api.table.refused_by_rules"));
+  EXPECT_TRUE(std::any_of(refused.errors.begin(), refused.errors.end(),
+                          [](const auto& e) { return e.rule == "player" && e.player == "p3"; }));
 }
 
 }  // namespace
