@@ -3,9 +3,14 @@
 // tournaments folded from events, each accepted event folded back (decide → evolve).
 #include "deciders/players.hpp"
 
+#include "deciders/seat_round.hpp"
+#include "projections/catan/catan_game.hpp"
+
 #include "tests/deciders/support.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 namespace tally::deciders {
 namespace {
@@ -213,9 +218,18 @@ TEST(ChangeDroppedDecider, AReinstatedPlayerIsNotDroppedAndIsSeatedFromTheNextRo
   EXPECT_EQ(text(e.getReason()), "came back");
   apply(b, decision);
   EXPECT_FALSE(b.tournament().player("b")->dropped);
-  // Not seated again from the next round: that is, b can be checked in for round 2.
+  // Seated again from the next round (contract, third edition): round 2 seats all four.
   auto now = b.tournament();
-  EXPECT_FALSE(decide(&now, CheckIn{"cup", {"b"}, true}, kOrganizer).refused());
+  auto catan = projections::catan::make_catan_game();
+  SeatRound seat{{0, schema::SeatingMethod::RANDOM, 3, {}, ""}, true, "round 1 not entered"};
+  auto seating = decide(now, *catan, seat, kOrganizer);
+  ASSERT_FALSE(seating.refused()) << seating.refusal().message;
+  apply(b, seating);
+  auto after = b.tournament();
+  ASSERT_EQ(after.round(2)->tables.size(), 1u);
+  const auto& seated = after.round(2)->tables[0].players;
+  EXPECT_NE(std::find(seated.begin(), seated.end(), "b"), seated.end());
+  EXPECT_EQ(seated.size(), 4u);
 }
 
 TEST(ChangeDroppedDecider, DroppingTheDroppedOrReinstatingThePresentIsAConflict) {

@@ -219,6 +219,19 @@ TEST_F(ProposalsDecider, AnUnknownProposalIsNotFound) {
                i18n::Message("api.table.not_found", {{"table", "2"}, {"round", "1"}})}));
 }
 
+TEST_F(ProposalsDecider, NoTournamentIsNotFoundForEveryProposalCommand) {
+  const Refusal not_found{RefusalKind::not_found,
+                          i18n::Message("api.tournament.not_found", {{"id", "cup"}})};
+  TableAction c = result(result_body({"a", "b", "c", "d"}));
+  c.proposal = true;
+  EXPECT_EQ(refusal_of(decide(nullptr, game.get(), ProposeResult{c}, kPlayer, name_of)), not_found);
+  EXPECT_EQ(refusal_of(decide(nullptr, AnswerProposal{{"cup", "1", "1"}, "5"}, kPlayer)),
+            not_found);
+  EXPECT_EQ(
+      refusal_of(decide(nullptr, game.get(), ApproveProposal{result({}), "5"}, kJudge, name_of)),
+      not_found);
+}
+
 TEST_F(ProposalsDecider, AnApprovalAppendsTheResultAndTheApprovalToTheTable) {
   std::uint64_t seq = apply(b, propose(result_body({"a", "b", "c", "d"})));
   auto decision = approve(seq, "", /*first_entry=*/true);
