@@ -35,15 +35,10 @@ struct JudgesLog {
 
   projections::Judges view() const { return {all, version}; }
 
-  Judge& add(std::string id, std::string name, Role role, std::uint8_t hash = 0) {
-    Judge j;
-    j.id = std::move(id);
-    j.name = std::move(name);
-    j.role = role;
-    j.token_hash = digest(hash);
-    all.push_back(std::move(j));
+  // A holder added by an earlier event of the stream.
+  void add(std::string id, std::string name, Role role, std::uint8_t hash = 0) {
+    push(std::move(id), std::move(name), role).token_hash = digest(hash);
     ++version;
-    return all.back();
   }
 
   // Folds the events of an accepted decision made on this log's version.
@@ -57,9 +52,8 @@ struct JudgesLog {
       ++version;
       if (payload.isJudgeAdded()) {
         auto added = payload.getJudgeAdded();
-        Judge& j = add(text(added.getId()), text(added.getName()),
-                       added.getRole() == schema::Role::REPLICA ? Role::replica : Role::judge);
-        --version;
+        Judge& j = push(text(added.getId()), text(added.getName()),
+                        added.getRole() == schema::Role::REPLICA ? Role::replica : Role::judge);
         j.standby = added.getStandby();
         std::copy(added.getTokenHash().begin(), added.getTokenHash().end(), j.token_hash.begin());
       } else if (payload.isJudgeRevoked()) {
@@ -68,12 +62,21 @@ struct JudgesLog {
       } else if (payload.isOrganizerToken()) {
         for (auto& j : all)
           if (j.role == Role::organizer) j.revoked = true;
-        Judge& o = add("organizer", "Organizer", Role::organizer);
-        --version;
+        Judge& o = push("organizer", "Organizer", Role::organizer);
         auto hash = payload.getOrganizerToken().getTokenHash();
         std::copy(hash.begin(), hash.end(), o.token_hash.begin());
       }
     }
+  }
+
+ private:
+  Judge& push(std::string id, std::string name, Role role) {
+    Judge j;
+    j.id = std::move(id);
+    j.name = std::move(name);
+    j.role = role;
+    all.push_back(std::move(j));
+    return all.back();
   }
 };
 

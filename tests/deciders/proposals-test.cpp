@@ -73,11 +73,13 @@ class ProposalsDecider : public ::testing::Test {
     approval.first_entry = first_entry;
     return decide(&t, game.get(), ApproveProposal{approval, std::to_string(id)}, kJudge, name_of);
   }
-  const projections::Proposal* proposal(std::uint64_t seq) const {
-    static projections::Tournament t;  // the last one looked at
-    t = b.tournament();
+  // The proposal `seq` at table 1 as the tournament now stands (a copy: the state is rebuilt).
+  std::optional<projections::Proposal> proposal(std::uint64_t seq) const {
+    auto t = b.tournament();
     const auto* at = t.proposals_at(1, 1);
-    return at ? at->find(seq) : nullptr;
+    const auto* found = at ? at->find(seq) : nullptr;
+    if (found == nullptr) return std::nullopt;
+    return *found;
   }
   void turn_self_reporting_off() {
     b.append(projections::tournament_stream("cup"), [](schema::Event::Builder e) {
@@ -109,7 +111,7 @@ TEST_F(ProposalsDecider, AProposalGoesToTheProposalsStreamAndChangesNoResult) {
   EXPECT_EQ(text(e.getReason()), "we agree");
   EXPECT_EQ(text(e.getAuthor()), "a");
   std::uint64_t seq = apply(b, decision);
-  ASSERT_NE(proposal(seq), nullptr);
+  ASSERT_TRUE(proposal(seq).has_value());
   EXPECT_EQ(proposal(seq)->status, ProposalStatus::pending);
   auto t = b.tournament();
   EXPECT_TRUE(t.table(1, 1) == nullptr || t.table(1, 1)->result() == nullptr);
