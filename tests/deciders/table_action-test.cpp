@@ -156,6 +156,23 @@ TEST_F(TableActionDecider, AClaimIsAppendedAndFoldedBack) {
                                                          {"event", std::to_string(b.last_seq())}}));
 }
 
+// What a check (…/check) and a proposal show: the tournament as the event would leave it, the
+// tournament itself untouched.
+TEST_F(TableActionDecider, ACheckShowsTheTableAsTheActionWouldLeaveIt) {
+  auto t = b.tournament();
+  FoundTable found;
+  auto decision = decide(&t, game.get(), result({"a", "b", "c", "d"}), kJudge, name_of, found);
+  ASSERT_FALSE(decision.refused());
+  EXPECT_EQ(found.seated->players, (std::vector<std::string>{"a", "b", "c", "d"}));
+  auto shown = tournament_with(found, decision.accepted().append.events[0].reader(), 99);
+  EXPECT_EQ(shown.last_seq, 99u);
+  ASSERT_NE(shown.table(1, 1), nullptr);
+  ASSERT_NE(shown.table(1, 1)->result(), nullptr);
+  EXPECT_EQ(shown.table(1, 1)->result()->seq(), 99u);
+  EXPECT_TRUE(game->table_result(shown, *shown.table(1, 1)).has_value());
+  EXPECT_EQ(t.table(1, 1), nullptr);
+}
+
 TEST_F(TableActionDecider, NoTournamentRoundTableOrActionIsNotFound) {
   auto t = b.tournament();
   FoundTable found;
