@@ -304,8 +304,9 @@ TEST(CheckInDecider, NoTournamentIsNotFound) {
 
 TEST(DropAbsentDecider, DropsEveryPlayerNotCheckedInInRegistrationOrder) {
   auto b = three_players();
-  b.player("d", "Dee");
+  b.player("d", "Dee").player("e", "Eve");
   b.seat({{"a", "b", "c", "d"}});
+  b.drop("e");  // dropped already: not dropped again
   auto t0 = b.tournament();
   apply(b, decide(&t0, CheckIn{"cup", {"b"}, true}, kOrganizer));
   auto t = b.tournament();
