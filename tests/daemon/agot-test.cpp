@@ -6,6 +6,7 @@
 // independent reading of agot.md and against the library fed with the server's own events.
 #include "projections/agot/agot_game.hpp"
 #include "schema/json_codec.hpp"
+#include "tests/daemon/api_fixture.hpp"
 #include "tests/daemon/server_replay.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/messages.hpp"
@@ -257,37 +258,13 @@ Houses acceptable(const std::vector<std::string>& players,
 
 // --- the fixture -------------------------------------------------------------------------------
 
-class AgotApi : public ::testing::Test {
+class AgotApi : public ApiFixture {
  protected:
-  void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
-    daemon_->start();
-    org_ = std::make_unique<HttpClient>("127.0.0.1", daemon_->port(), daemon_->organizer_token());
-  }
-
-  HttpClient& org() { return *org_; }
-
-  std::string new_judge(const std::string& name) {
-    auto reply = org().post("/v1/judges", json::object{{"name", name}});
-    EXPECT_EQ(reply.status, 201) << reply.body;
-    return str(reply.json().at("token"));
-  }
-
   // An AGoT tournament with these players (id, name).
   void create(const std::string& t, const std::vector<std::pair<std::string, std::string>>& players,
               json::object rules = {}) {
-    auto r = org().post(
-        "/v1/tournaments",
-        json::object{
-            {"id", t}, {"name", "AGoT " + t}, {"game", "agot"}, {"rules", std::move(rules)}});
-    ASSERT_EQ(r.status, 201) << r.body;
-    for (const auto& [id, name] : players) {
-      auto p =
-          org().post("/v1/tournaments/" + t + "/players", json::object{{"id", id}, {"name", name}});
-      ASSERT_EQ(p.status, 201) << p.body;
-    }
+    create_tournament(t, "agot", players,
+                      json::object{{"name", "AGoT " + t}, {"rules", std::move(rules)}});
   }
 
   HttpReply seat(const std::string& t, json::object body) {
@@ -327,10 +304,6 @@ class AgotApi : public ::testing::Test {
     return "/v1/tournaments/" + t + "/rounds/" + std::to_string(round) + "/tables/" +
            std::to_string(table) + "/" + what;
   }
-
-  TempDir dir_;
-  std::unique_ptr<TallydProcess> daemon_;
-  std::unique_ptr<HttpClient> org_;
 };
 
 std::vector<std::string> order_of(const json::value& standings) {

@@ -5,6 +5,7 @@
 // of our own, and against the library's standings for the same events (exact JSON rows).
 #include "projections/carcassonne/carcassonne_game.hpp"
 #include "projections/rational.hpp"
+#include "tests/daemon/api_fixture.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/problem.hpp"
 #include "tests/support/tallyd_process.hpp"
@@ -110,23 +111,10 @@ json::object follower(const std::string& player) {
   return json::object{{"player", player}, {"figure", "follower"}};
 }
 
-class CarcassonneApi : public ::testing::Test {
+class CarcassonneApi : public ApiFixture {
  protected:
-  void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
-    daemon_->start();
-  }
-
+  // A fresh organizer's connection (tests that hold two at once take one each).
   HttpClient organizer() { return daemon_->organizer(); }
-  HttpClient client(const std::string& token) { return daemon_->client(token); }
-
-  std::string new_judge(const std::string& name) {
-    auto reply = organizer().post("/v1/judges", json::object{{"name", name}});
-    EXPECT_EQ(reply.status, 201) << reply.body;
-    return str(reply.json().at("token"));
-  }
 
   std::uint64_t head() {
     return organizer().get("/healthz").json().at("seq").to_number<std::uint64_t>();
@@ -135,21 +123,10 @@ class CarcassonneApi : public ::testing::Test {
   // A Carcassonne tournament "cup" with p1 "Jana", p2 "Petr", p3 "Eva", p4 "Ota", seated by
   // hand: table 1 = p1 v p2, table 2 = p3 v p4.
   void two_tables() {
-    auto org = organizer();
-    ASSERT_EQ(
-        org.post("/v1/tournaments",
-                 json::object{
-                     {"id", "cup"}, {"name", "Cup"}, {"game", "carcassonne"}, {"locale", "cs"}})
-            .status,
-        201);
-    std::vector<std::pair<std::string, std::string>> players = {
-        {"p1", "Jana"}, {"p2", "Petr"}, {"p3", "Eva"}, {"p4", "Ota"}};
-    for (const auto& [id, name] : players) {
-      ASSERT_EQ(
-          org.post("/v1/tournaments/cup/players", json::object{{"id", id}, {"name", name}}).status,
-          201);
-    }
-    auto seated = org.post(
+    create_tournament("cup", "carcassonne",
+                      {{"p1", "Jana"}, {"p2", "Petr"}, {"p3", "Eva"}, {"p4", "Ota"}},
+                      json::object{{"name", "Cup"}, {"locale", "cs"}});
+    auto seated = org().post(
         "/v1/tournaments/cup/rounds",
         json::object{{"method", "manual"},
                      {"tables", json::array{json::array{"p1", "p2"}, json::array{"p3", "p4"}}}});
@@ -175,9 +152,6 @@ class CarcassonneApi : public ::testing::Test {
   std::string void_path(std::uint64_t seq) {
     return "/v1/tournaments/cup/events/" + std::to_string(seq) + "/void";
   }
-
-  TempDir dir_;
-  std::unique_ptr<TallydProcess> daemon_;
 };
 
 // --- 1. The calculator against the conformance vectors ------------------------------------------

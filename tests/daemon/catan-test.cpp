@@ -4,6 +4,7 @@
 #include "projections/catan/catan_game.hpp"
 #include "projections/rational.hpp"
 #include "schema/json_codec.hpp"
+#include "tests/daemon/api_fixture.hpp"
 #include "tests/daemon/server_replay.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/problem.hpp"
@@ -292,37 +293,16 @@ bool seatable_within(const std::vector<std::string>& players, const Meetings& me
 
 // --- the fixture --------------------------------------------------------------------------
 
-class CatanApi : public ::testing::Test {
+class CatanApi : public ApiFixture {
  protected:
-  void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
-    daemon_->start();
-    org_ = std::make_unique<HttpClient>("127.0.0.1", daemon_->port(), daemon_->organizer_token());
-  }
-
-  HttpClient& org() { return *org_; }
-
-  std::string new_judge(const std::string& name) {
-    auto reply = org().post("/v1/judges", json::object{{"name", name}});
-    EXPECT_EQ(reply.status, 201) << reply.body;
-    return str(reply.json().at("token"));
-  }
-  HttpClient judge_client(const std::string& token) { return daemon_->client(token); }
+  HttpClient judge_client(const std::string& token) { return client(token); }
 
   // A Catan tournament with these players (id, name).
   void create(const std::string& t, const std::vector<std::pair<std::string, std::string>>& players,
               const std::string& locale = "") {
-    json::object body{{"id", t}, {"name", t}, {"game", "catan"}};
+    json::object body;
     if (!locale.empty()) body["locale"] = locale;
-    auto r = org().post("/v1/tournaments", body);
-    ASSERT_EQ(r.status, 201) << r.body;
-    for (const auto& [id, name] : players) {
-      auto p =
-          org().post("/v1/tournaments/" + t + "/players", json::object{{"id", id}, {"name", name}});
-      ASSERT_EQ(p.status, 201) << p.body;
-    }
+    create_tournament(t, "catan", players, std::move(body));
   }
 
   void seat_manual(const std::string& t, const std::vector<std::vector<std::string>>& tables) {
@@ -349,10 +329,6 @@ class CatanApi : public ::testing::Test {
     return "/v1/tournaments/" + t + "/rounds/" + std::to_string(round) + "/tables/" +
            std::to_string(table) + "/" + what;
   }
-
-  TempDir dir_;
-  std::unique_ptr<TallydProcess> daemon_;
-  std::unique_ptr<HttpClient> org_;
 };
 
 // --- 1. the conformance vectors ------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Backups while judges write, restore by starting on the backup, export → import → the same head,
 // and an import that refuses a tampered export naming the line.
+#include "tests/daemon/api_fixture.hpp"
 #include "tests/daemon/cup.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -17,13 +18,10 @@ namespace json = boost::json;
 
 constexpr int kTables = 8;
 
-class Ops : public ::testing::Test {
+class Ops : public ApiFixture {
  protected:
   void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
-    daemon_->start();
+    ApiFixture::SetUp();
     judge_ = make_cup(*daemon_, kTables).judge_token;
   }
 
@@ -55,8 +53,6 @@ class Ops : public ::testing::Test {
     for (auto& t : threads) t.join();
   }
 
-  TempDir dir_;
-  std::unique_ptr<TallydProcess> daemon_;
   std::string judge_;
 };
 

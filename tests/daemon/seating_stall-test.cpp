@@ -5,6 +5,7 @@
 //
 // The field size is TALLY_SEATING_PLAYERS (a multiple of 4; default below, sized so that each
 // case stays under a minute in the sanitized Debug build while the seating takes seconds).
+#include "tests/daemon/api_fixture.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -83,27 +84,13 @@ std::string result_path(const std::string& t, int round, std::size_t table) {
          std::to_string(table) + "/result";
 }
 
-class SeatingStall : public ::testing::Test {
+class SeatingStall : public ApiFixture {
  protected:
-  void SetUp() override {
-    daemon_ = std::make_unique<TallydProcess>(
-        dir_.sub("data"),
-        std::vector<std::string>{"--rate-limit", "100000", "--rate-burst", "100000"});
-    daemon_->start();
-    org_ = std::make_unique<HttpClient>("127.0.0.1", daemon_->port(), daemon_->organizer_token());
-  }
-
-  HttpClient& org() { return *org_; }
-
   void create(const std::string& t, int players) {
-    auto r = org().post("/v1/tournaments", json::object{{"id", t}, {"name", t}, {"game", "catan"}});
-    ASSERT_EQ(r.status, 201) << r.body;
-    for (int i = 1; i <= players; ++i) {
-      const std::string id = "p" + std::to_string(i);
-      auto p = org().post("/v1/tournaments/" + t + "/players",
-                          json::object{{"id", id}, {"name", "Player " + std::to_string(i)}});
-      ASSERT_EQ(p.status, 201) << p.body;
-    }
+    std::vector<std::pair<std::string, std::string>> list;
+    for (int i = 1; i <= players; ++i)
+      list.emplace_back("p" + std::to_string(i), "Player " + std::to_string(i));
+    create_tournament(t, "catan", list);
   }
 
   Tables seat(const std::string& t, const json::object& body) {
@@ -162,10 +149,6 @@ class SeatingStall : public ::testing::Test {
     EXPECT_EQ(seated.size(), std::size_t(players));
     EXPECT_EQ(tables.size(), std::size_t(players / 4));
   }
-
-  TempDir dir_;
-  std::unique_ptr<TallydProcess> daemon_;
-  std::unique_ptr<HttpClient> org_;
 };
 
 // Between two requests of one of the other clients (a screen polls, a judge types): they share

@@ -170,6 +170,8 @@ while IFS=$'\t' read -r file line kind text; do
         problem "$where: link to $text: $resolved does not exist"
       fi ;;
     code)
+      # A record of a past run names the tree as it was then: its paths are kept, not checked.
+      [[ $file == docs/performance/history/* ]] && continue
       candidate=$text
       [[ $candidate =~ ^(.*):[0-9]+(-[0-9]+)?$ ]] && candidate=${BASH_REMATCH[1]}  # `daemon/live/live.cpp:232`
       [[ $candidate =~ ^[A-Za-z0-9_.+-]+(/[A-Za-z0-9_.+-]*)*/?$ ]] || continue
