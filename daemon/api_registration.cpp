@@ -3,7 +3,7 @@
 #include "daemon/api.hpp"
 #include "daemon/body.hpp"
 #include "daemon/views.hpp"
-#include "events/base64.hpp"
+#include "encoding/base64.hpp"
 #include "projections/csv_encoding.hpp"
 #include "projections/registration.hpp"
 
@@ -122,7 +122,7 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
   if (csv.has_value() == csv_base64.has_value()) fields.fail("csv", "api.import.csv_or_base64");
   std::optional<std::string> bytes;
   if (csv_base64) {
-    bytes = events::base64_decode(*csv_base64);
+    bytes = encoding::base64_decode(*csv_base64);
     if (!bytes) fields.fail("csv_base64", "api.import.base64");
   }
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.import.invalid", fields.errors()));
