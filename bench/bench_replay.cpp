@@ -6,7 +6,8 @@
 //   replay   — what tallyd does at start: daemon::replay(), which reads every event and folds
 //              it into the projections (daemon::LiveState), reading and folding on two threads.
 //
-//   build/release/bench/bench-replay [events=1000000] [--json FILE]
+//   build/release/bench/bench-replay [EVENTS=1000000] [--json FILE] [--keep DIR]
+#include "bench/options.hpp"
 #include "daemon/live_state.hpp"
 #include "daemon/replay.hpp"
 #include "events/store.hpp"
@@ -228,16 +229,12 @@ Kept kept_by_kind(const daemon::LiveState& state) {
 int main(int argc, char** argv) {
   std::uint64_t target = 1000000;
   std::string json_path, keep;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--json" && i + 1 < argc) {
-      json_path = argv[++i];
-    } else if (a == "--keep" && i + 1 < argc) {
-      keep = argv[++i];  // build the store there once and reuse it (for profiling)
-    } else {
-      target = std::stoull(a);
-    }
-  }
+  tally::bench::BenchOptions options("bench-replay",
+                                     "replay of a store of N events, against a raw scan of it");
+  options.positional("events", target, "events in the store (also the one word without a flag)")
+      .add("json", json_path, "write the figures there as JSON")
+      .add("keep", keep, "build the store in DIR once and reuse it (for profiling)");
+  options.parse(argc, argv);
   auto dir = keep.empty() ? std::filesystem::temp_directory_path() /
                                 ("tally-bench-replay-" + std::to_string(std::random_device{}()))
                           : std::filesystem::path(keep);

@@ -25,6 +25,7 @@
 // by message: a wrapper around the socket parses the frame headers of the byte stream as it
 // passes, so each message read through Beast is paired with its size on the wire (compressed,
 // for the deflate screen).
+#include "bench/options.hpp"
 #include "net/http_client.hpp"
 
 #include <boost/asio.hpp>
@@ -472,34 +473,26 @@ std::vector<double> disturb(const Options& o, const std::string& judge, Other& o
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string k = argv[i];
-    if (i + 1 >= argc) throw std::runtime_error("missing value for " + k);
-    std::string v = argv[++i];
-    if (k == "--server") {
-      auto colon = v.rfind(':');
-      o.host = v.substr(0, colon);
-      o.port = static_cast<std::uint16_t>(std::stoi(v.substr(colon + 1)));
-    } else if (k == "--token-file") {
-      std::ifstream(v) >> o.token;
-    } else if (k == "--token") {
-      o.token = v;
-    } else if (k == "--players") {
-      o.players = std::stoi(v);
-    } else if (k == "--judges") {
-      o.judges = std::stoi(v);
-    } else if (k == "--rounds") {
-      o.rounds = std::stoi(v);
-    } else if (k == "--pid") {
-      o.pid = std::stol(v);
-    } else if (k == "--json") {
-      o.json_path = v;
-    } else {
-      throw std::runtime_error("unknown option " + k);
-    }
+  std::string server = o.host + ":" + std::to_string(o.port), token_file;
+  tally::bench::BenchOptions options("tally-big-event",
+                                     "a Catan tournament of N players against a running tallyd");
+  options.add("server", server, "tallyd's HOST:PORT")
+      .add("token-file", token_file, "a file holding the organizer token")
+      .add("token", o.token, "the organizer token")
+      .add("players", o.players, "players (at least 8)")
+      .add("judges", o.judges, "judges entering results at once")
+      .add("rounds", o.rounds, "rounds")
+      .add("pid", o.pid, "tallyd's pid, for its RSS")
+      .add("json", o.json_path, "write the figures there as JSON");
+  options.parse(argc, argv);
+  try {
+    tally::bench::split_server(server, o.host, o.port);
+  } catch (const std::invalid_argument& e) {
+    options.fail(e.what());
   }
-  if (o.token.empty()) throw std::runtime_error("no organizer token (--token-file)");
-  if (o.players < 8) throw std::runtime_error("--players: at least 8");
+  if (!token_file.empty()) std::ifstream(token_file) >> o.token;
+  if (o.token.empty()) options.fail("no organizer token (--token-file)");
+  if (o.players < 8) options.fail("--players: at least 8");
   return o;
 }
 

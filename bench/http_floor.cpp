@@ -16,6 +16,8 @@
 // the floor itself stays below Redis on this machine, no work inside tallyd can reach the goal
 // with this stack; the ratio of tallyd to its floor says how much of the remaining gap is
 // tallyd's own. Not a server anyone should run: it accepts anything.
+#include "bench/options.hpp"
+
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -180,26 +182,13 @@ class Session : public std::enable_shared_from_this<Session> {
 int main(int argc, char** argv) {
   std::string listen = "127.0.0.1:0", durable_dir, ready_file;
   unsigned threads = 2;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string key = argv[i], value = argv[i + 1];
-    if (key == "--listen") {
-      listen = value;
-    } else if (key == "--threads") {
-      threads = static_cast<unsigned>(std::stoul(value));
-    } else if (key == "--durable") {
-      durable_dir = value;
-    } else if (key == "--ready-file") {
-      ready_file = value;
-    } else {
-      std::cerr << "tally-http-floor: unknown option " << key << "\n";
-      return 2;
-    }
-  }
-  if (argc % 2 == 0) {
-    std::cerr << "usage: tally-http-floor [--listen HOST:PORT] [--threads N] [--durable DIR] "
-                 "[--ready-file FILE]\n";
-    return 2;
-  }
+  tally::bench::BenchOptions options("tally-http-floor",
+                                     "tallyd's HTTP stack answering at once (the floor)");
+  options.add("listen", listen, "HOST:PORT to serve; port 0 picks a free one")
+      .add("threads", threads, "I/O threads")
+      .add("durable", durable_dir, "append each PUT's body to DIR/log, synced, before answering")
+      .add("ready-file", ready_file, "once listening, the bound address:port is written there");
+  options.parse(argc, argv);
   std::unique_ptr<SyncedLog> log;
   if (!durable_dir.empty()) log = std::make_unique<SyncedLog>(durable_dir);
 

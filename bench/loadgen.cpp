@@ -17,6 +17,7 @@
 // client is not slowed by the screens it shares the machine with (bench/replication.sh). The
 // tournament is a fresh Carcassonne one with 2-player tables, so that any scores are a valid
 // result.
+#include "bench/options.hpp"
 #include "net/http_client.hpp"
 
 #include <boost/asio.hpp>
@@ -394,44 +395,35 @@ long rss_kib(long pid) {
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string k = argv[i], v = argv[i + 1];
-    if (k == "--server") {
-      o.host = v.substr(0, v.rfind(':'));
-      o.port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
-    } else if (k == "--screens-server") {
-      o.screens_host = v.substr(0, v.rfind(':'));
-      o.screens_port = static_cast<std::uint16_t>(std::stoi(v.substr(v.rfind(':') + 1)));
-    } else if (k == "--writers-cpu") {
-      o.writers_cpu = std::stoi(v);
-    } else if (k == "--screens-cpu") {
-      o.screens_cpu = std::stoi(v);
-    } else if (k == "--token-file") {
-      std::ifstream(v) >> o.token;
-    } else if (k == "--token") {
-      o.token = v;
-    } else if (k == "--writers") {
-      o.writers = std::stoi(v);
-    } else if (k == "--screens") {
-      o.screens = std::stoi(v);
-    } else if (k == "--writes") {
-      o.writes = std::stoi(v);
-    } else if (k == "--rate") {
-      o.rate = std::stod(v);
-    } else if (k == "--tables-per-writer") {
-      o.tables_per_writer = std::stoi(v);
-    } else if (k == "--pid") {
-      o.pid = std::stol(v);
-    } else if (k == "--json") {
-      o.json_path = v;
+  std::string server = o.host + ":" + std::to_string(o.port), screens_server, token_file;
+  tally::bench::BenchOptions options("tally-loadgen",
+                                     "judges' writes and venue screens against a running tallyd");
+  options.add("server", server, "tallyd's HOST:PORT")
+      .add("screens-server", screens_server, "HOST:PORT the screens connect to (default: server)")
+      .add("writers-cpu", o.writers_cpu, "the CPU the writers run on (-1: not pinned)")
+      .add("screens-cpu", o.screens_cpu, "the CPU the screens run on (-1: not pinned)")
+      .add("token-file", token_file, "a file holding the organizer token")
+      .add("token", o.token, "the organizer token")
+      .add("writers", o.writers, "judges writing at once")
+      .add("screens", o.screens, "live screens")
+      .add("writes", o.writes, "writes per judge")
+      .add("rate", o.rate, "writes per second per judge (0: as fast as answered)")
+      .add("tables-per-writer", o.tables_per_writer, "tables each judge writes in turn")
+      .add("pid", o.pid, "tallyd's pid, for its RSS")
+      .add("json", o.json_path, "write the figures there as JSON");
+  options.parse(argc, argv);
+  try {
+    tally::bench::split_server(server, o.host, o.port);
+    if (screens_server.empty()) {
+      o.screens_host = o.host;
+      o.screens_port = o.port;
     } else {
-      throw std::invalid_argument("unknown option " + k);
+      tally::bench::split_server(screens_server, o.screens_host, o.screens_port);
     }
+  } catch (const std::invalid_argument& e) {
+    options.fail(e.what());
   }
-  if (o.screens_host.empty()) {
-    o.screens_host = o.host;
-    o.screens_port = o.port;
-  }
+  if (!token_file.empty()) std::ifstream(token_file) >> o.token;
   return o;
 }
 

@@ -390,19 +390,19 @@ int tallyd_main(int argc, char** argv, std::unique_ptr<projections::GameRegistry
   if (is_routes_command(args)) return run_routes_command(args);
   for (const auto& a : args) {
     if (a == "--help" || a == "-h") {
-      std::cout
-          << "tallyd — tournament scoring server\n\n"
-             "usage: tallyd [--config FILE] [--data DIR] [--listen HOST:PORT] [--KEY VALUE …]\n"
-             "       tallyd export [--data DIR] [--out FILE]\n"
-             "       tallyd import --data NEWDIR [--in FILE]\n"
-             "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n"
-             "       tallyd promote --data DIR           (a stopped follower) the primary now\n"
-             "       tallyd routes [--markdown]          the API's routes and who may use them\n\n"
-             "  --data DIR          data directory (default ./data): the store and "
-             "organizer.token\n"
-             "  --listen HOST:PORT  address to serve (default 127.0.0.1:8080; port 0 picks one)\n"
-             "  --config FILE       a file of `key = value` lines; flags override it\n"
-             "  every key of docs/configuration.md is also a flag, e.g. --body-limit 65536\n";
+      std::cout << "tallyd — tournament scoring server\n\n"
+                   "usage: tallyd [--config FILE] [--KEY VALUE …]\n"
+                   "       tallyd export [--data DIR] [--out FILE]\n"
+                   "       tallyd import --data NEWDIR [--in FILE]\n"
+                   "       tallyd reset-organizer --data DIR   (stopped) a new organizer token\n"
+                   "       tallyd promote --data DIR           (a stopped follower) the primary "
+                   "now\n"
+                   "       tallyd routes [--markdown]          the API's routes and who may use "
+                   "them\n\n"
+                   "Every setting is a flag `--key value` (`-` or `_` in the key) and a line\n"
+                   "`key = value` of the --config file; a flag wins over the file.\n"
+                   "See docs/configuration.md.\n\n"
+                << settings_help();
       return 0;
     }
   }

@@ -1,14 +1,18 @@
 // tallyd's configuration: defaults, then the config file (`--config FILE`), then flags.
-// Every key is documented in docs/configuration.md; the file format is `key = value` lines with
-// `#` comments, and every key can also be given as a flag `--key value`.
+// One table of settings (settings()) is what the file and the flags are read with (through
+// Boost.Program_options) and what `tallyd --help` prints. Every key is documented in
+// docs/configuration.md; the file format is `key = value` lines with `#` comments, and every key
+// can also be given as a flag `--key value` (`-` or `_` in the key).
 //
 // Thread safety: a value; read-only once the daemon starts.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tally::daemon {
@@ -58,13 +62,31 @@ struct Config {
   std::chrono::seconds replicas_ack_timeout{10};  // how long an answer waits for them (then 503)
   bool replicas_ack_alone = false;  // replicas_ack_missing = alone: go on without a gone standby
 
-  // Applies `--key value` flags (and `--config FILE` first). Throws ConfigError.
+  // Reads `--key value` flags and the `key = value` lines of `--config FILE` (a flag wins over
+  // the file wherever it stands; within one of them the last occurrence wins). Throws ConfigError.
   static Config from_args(const std::vector<std::string>& args);
-  // Applies the `key = value` lines of a file. Throws ConfigError.
-  void load_file(const std::string& path);
   // Applies one setting by its key. Throws ConfigError for an unknown key or a bad value.
   void set(const std::string& key, const std::string& value);
+
+  bool operator==(const Config&) const = default;
 };
+
+// One setting: its key (the file's key, the flag without `--`), the kind of value --help shows,
+// its default as --help shows it, one line for --help, and how a value is applied (throws
+// ConfigError naming the key for a bad value).
+struct Setting {
+  std::string_view key;
+  std::string_view kind;
+  std::string_view default_text;
+  std::string_view description;
+  std::function<void(Config&, const std::string& value)> apply;
+};
+
+// Every setting, in the order --help lists them.
+const std::vector<Setting>& settings();
+
+// `--help`'s list of the settings (and --config), one per setting with its default.
+std::string settings_help();
 
 struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;

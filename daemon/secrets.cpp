@@ -1,5 +1,7 @@
 #include "daemon/secrets.hpp"
 
+#include "encoding/hex.hpp"
+
 #include <fcntl.h>
 #include <openssl/rand.h>
 #include <sys/stat.h>
@@ -21,15 +23,7 @@ std::array<unsigned char, N> random_bytes() {
 }
 }  // namespace
 
-std::string random_token() {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out = "tly_";
-  for (unsigned char b : random_bytes<32>()) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 0xf];
-  }
-  return out;
-}
+std::string random_token() { return "tly_" + encoding::hex_encode(random_bytes<32>()); }
 
 std::uint64_t random_seed() {
   for (;;) {

@@ -8,7 +8,7 @@ packages=(
   # toolchain
   build-essential cmake ninja-build pkg-config ccache git ca-certificates
   # libraries (Debian 12 "bookworm" names)
-  libboost1.81-dev libboost-json1.81-dev librocksdb-dev capnproto libcapnp-dev
+  libboost1.81-dev libboost-json1.81-dev libboost-program-options1.81-dev librocksdb-dev capnproto libcapnp-dev
   libgtest-dev libgmock-dev libbenchmark-dev libssl-dev libicu-dev
   # the server's allocator (tcmalloc, CMakeLists.txt: TALLY_TCMALLOC)
   libgoogle-perftools-dev

@@ -1,6 +1,6 @@
 #include "events/archive.hpp"
 
-#include "events/base64.hpp"
+#include "encoding/base64.hpp"
 #include "events/sha256.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
@@ -60,7 +60,7 @@ std::variant<Line, std::string> parse_line(std::string_view raw) {
         "event)");
   }
   auto h = digest_from_hex(*hash), p = digest_from_hex(*prev);
-  auto decoded = base64_decode(*bytes);
+  auto decoded = encoding::base64_decode(*bytes);
   if (!h || !p) return std::string("hash and prev_hash must be 64 lowercase hex digits");
   if (!decoded) return std::string("bytes is not base64");
   line.seq = *seq;
@@ -124,7 +124,7 @@ std::string export_line(const ReadView& view, const schema::StoredEvent& e,
                     {"version", envelope.getVersion()},
                     {"hash", hex(e.hash())},
                     {"prev_hash", hex(previous)},
-                    {"bytes", base64_encode(e.bytes())},
+                    {"bytes", encoding::base64_encode(e.bytes())},
                     {"event", readable(e)}};
   std::string key = text(envelope.getEventId());
   if (!key.empty()) {

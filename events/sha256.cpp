@@ -1,8 +1,11 @@
 #include "events/sha256.hpp"
 
+#include "encoding/hex.hpp"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace tally::events {
@@ -50,30 +53,17 @@ Digest sha256(std::string_view bytes) {
   return hasher.update(bytes).finish();
 }
 
-std::string hex(const Digest& digest) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(64);
-  for (std::uint8_t b : digest) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 0xf];
-  }
-  return out;
-}
+std::string hex(const Digest& digest) { return encoding::hex_encode(digest); }
 
 std::optional<Digest> digest_from_hex(std::string_view text) {
-  if (text.size() != 64) return std::nullopt;
-  auto nibble = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    return -1;
-  };
-  Digest d{};
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    int hi = nibble(text[2 * i]), lo = nibble(text[2 * i + 1]);
-    if (hi < 0 || lo < 0) return std::nullopt;
-    d[i] = static_cast<std::uint8_t>(hi * 16 + lo);
+  // Lower case only, as hex() writes it: a digest has one spelling.
+  if (std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'F'; })) {
+    return std::nullopt;
   }
+  auto bytes = encoding::hex_decode(text);
+  Digest d{};
+  if (!bytes || bytes->size() != d.size()) return std::nullopt;
+  std::copy(bytes->begin(), bytes->end(), d.begin());
   return d;
 }
 

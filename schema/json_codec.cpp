@@ -1,5 +1,7 @@
 #include "schema/json_codec.hpp"
 
+#include "encoding/hex.hpp"
+
 #include <capnp/schema.h>
 #include <boost/json.hpp>
 
@@ -720,14 +722,7 @@ boost::json::object encode(capnp::DynamicStruct::Reader in) {
 }
 
 std::string to_hex(kj::ArrayPtr<const kj::byte> bytes) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(bytes.size() * 2);
-  for (kj::byte b : bytes) {
-    out += kDigits[b >> 4];
-    out += kDigits[b & 0xf];
-  }
-  return out;
+  return encoding::hex_encode(std::span(bytes.begin(), bytes.size()));
 }
 
 }  // namespace tally::schema

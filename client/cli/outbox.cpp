@@ -5,9 +5,11 @@
 #include "client/cli/session.hpp"
 #include "client/cli/settings.hpp"
 #include "client/cli/views.hpp"
+#include "encoding/hex.hpp"
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include <pwd.h>
@@ -185,13 +187,8 @@ std::string token_fingerprint(const std::string& token) {
   if (EVP_Digest(token.data(), token.size(), digest, &length, EVP_sha256(), nullptr) != 1) {
     return "";
   }
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "sha256:";
-  for (unsigned int i = 0; i < 6 && i < length; ++i) {
-    out += kHex[digest[i] >> 4];
-    out += kHex[digest[i] & 15];
-  }
-  return out;
+  // The first 6 bytes: enough to tell tokens apart, too few to be one.
+  return "sha256:" + encoding::hex_encode(std::span(digest, std::min(length, 6u)));
 }
 
 std::string local_user() {

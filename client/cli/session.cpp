@@ -2,6 +2,7 @@
 #include "client/cli/text.hpp"
 
 #include "client/cli/say.hpp"
+#include "encoding/hex.hpp"
 
 #include <functional>
 #include <ostream>
@@ -221,11 +222,10 @@ tally::net::HttpReply Session::get(const std::string& target) {
 }
 
 std::string new_idempotency_key() {
-  static constexpr char kHex[] = "0123456789abcdef";
   std::random_device random;
-  std::string key = "tally-cli-";
-  for (int i = 0; i < 32; ++i) key += kHex[random() & 15];
-  return key;
+  std::string bytes(16, '\0');
+  for (char& b : bytes) b = static_cast<char>(random() & 0xff);
+  return "tally-cli-" + encoding::hex_encode(bytes);
 }
 
 tally::net::HttpReply Session::send(tally::net::http::verb method, const std::string& target,

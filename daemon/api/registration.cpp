@@ -1,10 +1,10 @@
 // Registration: renaming players, importing a CSV of players with a preview, and the warnings
 // when two players (or judges) have the same name.
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
 #include "deciders/players.hpp"
-#include "events/base64.hpp"
+#include "encoding/base64.hpp"
 #include "projections/csv_encoding.hpp"
 #include "projections/registration.hpp"
 
@@ -103,7 +103,7 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
   if (csv.has_value() == csv_base64.has_value()) fields.fail("csv", "api.import.csv_or_base64");
   std::optional<std::string> bytes;
   if (csv_base64) {
-    bytes = events::base64_decode(*csv_base64);
+    bytes = encoding::base64_decode(*csv_base64);
     if (!bytes) fields.fail("csv_base64", "api.import.base64");
   }
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.import.invalid", fields.errors()));

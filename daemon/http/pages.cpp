@@ -63,7 +63,7 @@ Response Pages::file(const Exchange& ex, const std::string& relative) const {
   const Request& request = ex.request;
   std::filesystem::path path = root_;
   std::string_view rest = relative;
-  // At most one folder level ("static/app.js"), each part a plain name.
+  // The folders of a route ("static/app.js", "static/vendor/qrcode.js"), each part a plain name.
   while (!rest.empty()) {
     auto slash = rest.find('/');
     std::string_view part = rest.substr(0, slash);
@@ -117,6 +117,8 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/static/{file}", Access::page, asset("static/"));
   // The pages' message catalogs (static/locale/{en,cs,it,ru}.json, loaded by i18n.js).
   router.add(http::verb::get, "/static/locale/{file}", Access::page, asset("static/locale/"));
+  // Libraries copied unmodified from Debian packages (static/vendor/README.md): the QR codes'.
+  router.add(http::verb::get, "/static/vendor/{file}", Access::page, asset("static/vendor/"));
 }
 
 }  // namespace tally::daemon

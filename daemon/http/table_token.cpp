@@ -2,12 +2,15 @@
 
 #include "daemon/log.hpp"
 #include "daemon/secrets.hpp"
+#include "encoding/base64.hpp"
+#include "encoding/hex.hpp"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <stdexcept>
@@ -18,24 +21,6 @@ namespace {
 
 constexpr std::string_view kPrefix = "tt.";
 constexpr std::size_t kMacBytes = 16;  // 128 bits: the URL stays short enough for a small QR code
-
-std::string base64url(const unsigned char* bytes, std::size_t size) {
-  static constexpr char kDigits[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  std::string out;
-  std::uint32_t buffer = 0;
-  int bits = 0;
-  for (std::size_t i = 0; i < size; ++i) {
-    buffer = (buffer << 8) | bytes[i];
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += kDigits[(buffer >> bits) & 0x3f];
-    }
-  }
-  if (bits > 0) out += kDigits[(buffer << (6 - bits)) & 0x3f];
-  return out;
-}
 
 std::optional<std::uint32_t> number(std::string_view text) {
   std::uint32_t n = 0;
@@ -55,16 +40,11 @@ std::string first_line(const std::filesystem::path& file) {
 
 TableKeys::Secret hex_secret(const std::string& text) {
   TableKeys::Secret out{};
-  if (text.size() != out.size() * 2)
+  auto bytes = encoding::hex_decode(text);
+  if (!bytes || bytes->size() != out.size()) {
     throw std::runtime_error("table-keys.secret is not 64 hex digits");
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    unsigned value = 0;
-    auto [end, ec] = std::from_chars(text.data() + 2 * i, text.data() + 2 * i + 2, value, 16);
-    if (ec != std::errc() || end != text.data() + 2 * i + 2) {
-      throw std::runtime_error("table-keys.secret is not 64 hex digits");
-    }
-    out[i] = static_cast<unsigned char>(value);
   }
+  std::copy(bytes->begin(), bytes->end(), out.begin());
   return out;
 }
 
@@ -92,15 +72,7 @@ bool TableKeys::keep_primary_secret(const std::filesystem::path& data_dir,
   return true;
 }
 
-std::string TableKeys::secret_hex() const {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string text;
-  for (unsigned char b : secret_) {
-    text += kHex[b >> 4];
-    text += kHex[b & 0xf];
-  }
-  return text;
-}
+std::string TableKeys::secret_hex() const { return encoding::hex_encode(secret_); }
 
 std::string TableKeys::mac(const TableScope& scope, std::uint64_t seating_seq) const {
   std::string message = scope.tournament;
@@ -117,7 +89,8 @@ std::string TableKeys::mac(const TableScope& scope, std::uint64_t seating_seq) c
            &length) == nullptr) {
     throw std::runtime_error("OpenSSL HMAC failed");
   }
-  return base64url(digest, kMacBytes);
+  return encoding::base64url_encode(
+      std::string_view(reinterpret_cast<const char*>(digest), kMacBytes));
 }
 
 std::string TableKeys::token(const TableScope& scope, std::uint64_t seating_seq) const {

@@ -1,7 +1,7 @@
 #include "daemon/replication/promotion_proof.hpp"
 
+#include "encoding/base64.hpp"
 #include "events/archive.hpp"
-#include "events/base64.hpp"
 
 #include <boost/json.hpp>
 
@@ -21,13 +21,13 @@ std::optional<std::string> promotion_proof(const events::ReadView& view) {
     if (!before) return std::nullopt;
     previous = before->hash();
   }
-  return events::base64_encode(events::export_line(view, *newest, previous));
+  return encoding::base64_encode(events::export_line(view, *newest, previous));
 }
 
 std::variant<CheckedPromotion, std::string> check_promotion(const events::ReadView& ours,
                                                             std::string_view proof,
                                                             std::uint64_t claimed) {
-  auto line = events::base64_decode(proof);
+  auto line = encoding::base64_decode(proof);
   if (!line) return std::string("the proof is not base64");
   std::uint64_t seq = 0;
   try {

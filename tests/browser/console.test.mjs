@@ -22,7 +22,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { encodeQr } from "../../client/web/static/qr.js";
+import { encodeQr } from "./qr-library.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, openContext } from "./support/contexts.mjs";

@@ -15,7 +15,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { encodeQr } from "../../client/web/static/qr.js";
+import { encodeQr } from "./qr-library.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, unnamedControls } from "./support/a11y.mjs";
 import { boardRows } from "./support/board.mjs";

@@ -18,7 +18,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { encodeQr } from "../../client/web/static/qr.js";
+import { encodeQr } from "./qr-library.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, openContext } from "./support/contexts.mjs";
@@ -154,7 +154,7 @@ async function shownResult(item) {
   );
 }
 
-// The modules an <svg> of qr.js draws, as encodeQr's `modules`.
+// The modules an <svg> of qrSvg (static/qr-code.js) draws, as encodeQr's `modules`.
 async function drawnQr(svg, size) {
   const d = await svg.locator("path").getAttribute("d");
   const drawn = Array.from({ length: size }, () => new Array(size).fill(false));

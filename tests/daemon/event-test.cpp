@@ -1,7 +1,7 @@
 // Running an event through the API (docs/api.md "Running the event"), against the real tallyd over
 // HTTP and WebSocket: the organizer's token rotated and reset, the round clock across a restart,
 // check-in feeding the seating and its preview, closing a round, importing a CSV twice.
-#include "events/base64.hpp"
+#include "encoding/base64.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -344,7 +344,7 @@ TEST_F(Event, AWindows1250CsvIsDetectedAndImportedWithItsDiacritics) {
   const std::string excel =
       "id;name\r\np1;\xC8\x65n\xECk \x8A\x9D\x61stn\xFD\r\np2;Ji\xF8\xED \x8E\xEF\xE1rsk\xFD\r\n";
   auto check = org.post("/v1/tournaments/cup/players/import/check",
-                        json::object{{"csv_base64", events::base64_encode(excel)}});
+                        json::object{{"csv_base64", encoding::base64_encode(excel)}});
   ASSERT_EQ(check.status, 200) << check.body;
   EXPECT_EQ(check.json().at("encoding"), "windows-1250");
   EXPECT_EQ(check.json().at("encoding_detected"), true);
@@ -353,7 +353,7 @@ TEST_F(Event, AWindows1250CsvIsDetectedAndImportedWithItsDiacritics) {
   // Read as UTF-8 on purpose, it is refused naming the line; nothing is written.
   auto as_utf8 =
       org.post("/v1/tournaments/cup/players/import",
-               json::object{{"csv_base64", events::base64_encode(excel)}, {"encoding", "utf-8"}});
+               json::object{{"csv_base64", encoding::base64_encode(excel)}, {"encoding", "utf-8"}});
   EXPECT_EQ(as_utf8.status, 422) << as_utf8.body;
   EXPECT_EQ(as_utf8.json().at("errors").at(0).at("field"), "csv_base64");
   EXPECT_EQ(as_utf8.json().at("errors").at(0).at("message"),
@@ -368,7 +368,7 @@ TEST_F(Event, AWindows1250CsvIsDetectedAndImportedWithItsDiacritics) {
                 .status,
             422);
   auto imported = org.post("/v1/tournaments/cup/players/import",
-                           json::object{{"csv_base64", events::base64_encode(excel)}});
+                           json::object{{"csv_base64", encoding::base64_encode(excel)}});
   ASSERT_EQ(imported.status, 201) << imported.body;
   EXPECT_EQ(org.get("/v1/tournaments/cup").json().at("players").at(1).at("name"), "Jiří Žďárský");
 }

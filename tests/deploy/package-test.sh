@@ -44,10 +44,11 @@ done
 dpkg-deb -x "$deb" "$work/root"
 root=$work/root
 
-# Every key tallyd knows (daemon/config.cpp) is in the example config, set or commented out.
+# Every key tallyd knows (the settings its --help lists, one line each) is in the example config,
+# set or commented out.
 conf=$root/etc/tallyd/tallyd.conf
-keys=$(grep -o 'key == "[a-z_]*"' "$source/daemon/config.cpp" | cut -d'"' -f2)
-[[ $(wc -w <<<"$keys") -ge 15 ]] || fail "could not read the config keys from daemon/config.cpp"
+keys=$("$root/usr/bin/tallyd" --help | sed -n 's/^  --\([a-z_]*\) .*(default: .*)$/\1/p')
+[[ $(wc -w <<<"$keys") -ge 25 ]] || fail "could not read the settings from the packaged tallyd --help"
 for key in $keys; do
   grep -qE "^#?$key = " "$conf" || fail "tallyd.conf does not show the key $key"
 done

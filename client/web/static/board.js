@@ -20,7 +20,7 @@ import { formatList, startI18n, t, tParts } from "./i18n.js";
 import { LiveFeed } from "./live.js";
 import { isLoopbackHost } from "./loopback.js";
 import { breakableAddress, fitText, refitOnResize } from "./fit-text.js";
-import { encodeQr, qrSvg } from "./qr.js";
+import { encodeQr, qrSvg } from "./qr-code.js";
 import { gameName, standingsColumns } from "./standings-columns.js";
 
 const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed

@@ -6,7 +6,7 @@
 import { el, person, say, setChildren } from "./dom.js";
 import { t } from "./i18n.js";
 import { isLoopbackOrigin } from "./loopback.js";
-import { encodeQr, qrSvg } from "./qr.js";
+import { encodeQr, qrSvg } from "./qr-code.js";
 import { clearRefusals, showRefusal, warningsText } from "./console-refusals.js";
 
 const $ = (id) => document.getElementById(id);

@@ -16,7 +16,7 @@ import { loadGames } from "./games.js";
 import { t } from "./i18n.js";
 import { mountProposals } from "./judge-proposals.js";
 import { isLoopbackOrigin } from "./loopback.js";
-import { encodeQr, qrSvg } from "./qr.js";
+import { encodeQr, qrSvg } from "./qr-code.js";
 import { resultSlip } from "./slips.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
 import { publicOrigin } from "./console-judges.js";

@@ -9,7 +9,7 @@
 import { el } from "./dom.js";
 import { askedFields, choiceName, fieldHeading, knownValue } from "./games.js";
 import { t } from "./i18n.js";
-import { encodeQr, qrSvg } from "./qr.js";
+import { encodeQr, qrSvg } from "./qr-code.js";
 
 // The columns of the slip: the heading of each field asked, a tick for a yes/no, the names to
 // write for several choices. AGoT's house is printed when the table's picks are known.
