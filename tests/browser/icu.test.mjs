@@ -2,11 +2,12 @@
 // renders its own texts with: every message of the pages' catalogs (static/locale/{en,cs,it,ru}.json)
 // with sample arguments — each plural's and number's argument 0, 1, 2, 5, 21 and 1.5, each select
 // with each of its branches and a value none names, the other arguments as a name, a number and a
-// list of names — rendered by i18n.js's t() in node and by tally::i18n::Catalogs (ICU
-// MessageFormat, tests/i18n/render_messages.cpp), and the texts compared. The first difference
-// fails the test with its key, language and arguments.
+// list of names — rendered by i18n.js's t() in node and in Debian's headless Chromium, and by
+// tally::i18n::Catalogs (ICU MessageFormat, tests/i18n/render_messages.cpp), and the texts
+// compared. The first difference fails the test with its key, language and arguments.
 //
-// Environment (set by CMake): TALLY_RENDER_MESSAGES, the renderer's path.
+// Environment (set by CMake): TALLY_RENDER_MESSAGES, the renderer's path; TALLYD_TEST,
+// TALLY_BROWSER_DEPS, TALLY_ARTIFACTS, CHROMIUM for the browser.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -17,6 +18,7 @@ import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { parse, t, useCatalog } from "../../client/web/static/i18n.js";
+import { startStack, stopStack } from "./support/stack.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localeDir = path.resolve(here, "../../client/web/static/locale");
@@ -68,7 +70,8 @@ function samplesOf(pattern) {
   return samples;
 }
 
-test("every page message renders in i18n.js as ICU renders it, in the four languages", () => {
+// Every case (each catalog message with each of its samples) and ICU's text of it.
+function casesAndIcu() {
   const cases = [];
   for (const lang of CODES) {
     for (const [key, pattern] of Object.entries(catalogs[lang])) {
@@ -76,29 +79,62 @@ test("every page message renders in i18n.js as ICU renders it, in the four langu
     }
   }
   const tmp = mkdtempSync(path.join(os.tmpdir(), "tally-icu-"));
-  let icu;
   try {
     const file = path.join(tmp, "cases.json");
     writeFileSync(file, JSON.stringify(cases));
     const renderer = process.env.TALLY_RENDER_MESSAGES;
     assert.ok(renderer, "TALLY_RENDER_MESSAGES names the renderer (i18n-render-messages)");
-    icu = JSON.parse(execFileSync(renderer, [localeDir, file], { encoding: "utf8", maxBuffer: 1 << 28 }));
+    const icu = JSON.parse(execFileSync(renderer, [localeDir, file], { encoding: "utf8", maxBuffer: 1 << 28 }));
+    assert.equal(icu.length, cases.length);
+    return { cases, icu };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  assert.equal(icu.length, cases.length);
+}
 
+// Fails on the first case whose text `rendered` differs from ICU's.
+function compare(where, cases, rendered, icu) {
   const messages = new Set();
   for (const [i, { lang, key, args }] of cases.entries()) {
-    useCatalog(lang, catalogs[lang]);
-    const page = t(key, args);
-    if (page !== icu[i]) {
+    if (rendered[i] !== icu[i]) {
       assert.fail(
-        `${lang} ${key} with ${JSON.stringify(args)}:\n  i18n.js: ${JSON.stringify(page)}\n  ICU:     ${JSON.stringify(icu[i])}\n` +
-          `  pattern: ${JSON.stringify(catalogs[lang][key])}`,
+        `${lang} ${key} with ${JSON.stringify(args)}:\n  i18n.js (${where}): ${JSON.stringify(rendered[i])}\n` +
+          `  ICU:     ${JSON.stringify(icu[i])}\n  pattern: ${JSON.stringify(catalogs[lang][key])}`,
       );
     }
     messages.add(`${lang} ${key}`);
   }
-  console.log(`# ${messages.size} messages (${Object.keys(catalogs.en).length} keys × ${CODES.length} languages), ${cases.length} renderings: all alike`);
+  console.log(`# ${where}: ${messages.size} messages (${Object.keys(catalogs.en).length} keys × ${CODES.length} languages), ${cases.length} renderings: all alike`);
+}
+
+const { cases, icu } = casesAndIcu();
+
+test("every page message renders in i18n.js in node as ICU renders it, in the four languages", () => {
+  const rendered = cases.map(({ lang, key, args }) => {
+    useCatalog(lang, catalogs[lang]);
+    return t(key, args);
+  });
+  compare("node", cases, rendered, icu);
+});
+
+// The same in Debian's Chromium (its own Intl and ICU data), i18n.js as a page loads it.
+test("every page message renders in i18n.js in Chromium as ICU renders it, in the four languages", async () => {
+  const stack = await startStack("tally-icu-");
+  try {
+    const page = await stack.browser.newPage();
+    await page.goto(`${stack.tallyd.base}/`);
+    const rendered = await page.evaluate(
+      async ({ cases, catalogs }) => {
+        const { t, useCatalog } = await import("/static/i18n.js");
+        return cases.map(({ lang, key, args }) => {
+          useCatalog(lang, catalogs[lang]);
+          return t(key, args);
+        });
+      },
+      { cases, catalogs },
+    );
+    compare("Chromium", cases, rendered, icu);
+  } finally {
+    await stopStack(stack);
+  }
 });
