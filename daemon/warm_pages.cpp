@@ -51,6 +51,7 @@ void WarmPages::start() {
   {
     std::lock_guard lock(mutex_);
     stopping_ = false;
+    idle_ = false;
     limit_ = max_ready_;
   }
   taken_ = 0;
@@ -73,6 +74,7 @@ void WarmPages::limit(std::size_t pieces) {
   {
     std::lock_guard lock(mutex_);
     limit_ = std::min(pieces, max_ready_);
+    idle_ = false;  // the warming thread has a new limit to see
   }
   room_.notify_all();
 }
@@ -84,6 +86,7 @@ void* WarmPages::take() {
     if (ready_.empty()) return nullptr;
     piece = ready_.back();
     ready_.pop_back();
+    idle_ = false;  // the warming thread has room to see
   }
   taken_.fetch_add(1, std::memory_order_relaxed);
   room_.notify_one();
@@ -95,12 +98,21 @@ std::size_t WarmPages::ready() const {
   return ready_.size();
 }
 
+bool WarmPages::idle() const {
+  std::lock_guard lock(mutex_);
+  return idle_;
+}
+
 void WarmPages::warm() {
   for (;;) {
     std::size_t batch = 0;
     {
       std::unique_lock lock(mutex_);
-      room_.wait(lock, [&] { return stopping_ || ready_.size() < limit_; });
+      room_.wait(lock, [&] {
+        if (stopping_ || ready_.size() < limit_) return true;
+        idle_ = true;  // at the limit, as the pool is now
+        return false;
+      });
       if (stopping_) return;
       batch = std::min(kBatchPieces, limit_ - ready_.size());
     }

@@ -54,6 +54,12 @@ class WarmPages {
   std::size_t ready() const;
   // Pieces taken since start().
   std::size_t taken() const { return taken_.load(std::memory_order_relaxed); }
+  // Whether the warming thread has seen the pool as it is since the last take() or limit() and
+  // waits, at the limit, for one of them: ready() stays as it is until then. What a test waits
+  // for before it says the pool went no further.
+  bool idle() const;
+  // Whether the warming thread runs (between start() and stop()); from start()'s thread.
+  bool warming() const { return thread_.joinable(); }
 
  private:
   void warm();
@@ -66,6 +72,7 @@ class WarmPages {
   std::vector<void*> ready_;      // GUARDED_BY(mutex_); capacity max_ready_, reserved up front
   std::size_t limit_;             // GUARDED_BY(mutex_); <= max_ready_
   bool stopping_ = false;         // GUARDED_BY(mutex_)
+  bool idle_ = false;             // GUARDED_BY(mutex_); see idle()
   std::atomic<std::size_t> taken_{0};
   std::thread thread_;
 };

@@ -64,12 +64,16 @@ void StandbyAcks::await(std::uint64_t seq, const boost::asio::any_io_executor& e
       ++timed_out_;
     }
     if (!hold) return finish(w, now);
+    // The timeout is waited for before the write is listed: once it is, confirmed() (or
+    // release_all()) may take it on another thread at once and cancel the timer, which must not
+    // meet async_wait() on the same timer (a data race the ThreadSanitizer stage found; a cancel
+    // that came first also left the wait running for the whole timeout).
     w->timer = std::make_shared<boost::asio::steady_timer>(executor, settings_.timeout);
+    w->timer->async_wait([this, seq, w](const boost::system::error_code& ec) {
+      if (!ec) expire(seq, w);
+    });
     waiting_.emplace(seq, w);
   }
-  w->timer->async_wait([this, seq, w](const boost::system::error_code& ec) {
-    if (!ec) expire(seq, w);
-  });
 }
 
 void StandbyAcks::expire(std::uint64_t seq, const std::shared_ptr<Waiter>& w) {

@@ -229,7 +229,9 @@ test("movement arrows compare with the previous round's final standings; none in
   const first = await openBoard(context, "arrows1");
   await tallyd.must(201, "PUT", "/v1/tournaments/arrows1/rounds/1/tables/1/result", fresh, { token: judge.token, headers: { "If-None-Match": "*" } });
   await first.locator("#progress-text").filter({ hasText: "1 of 2 tables reported" }).waitFor();
-  await first.waitForTimeout(300);
+  // The positive signal first: the rows show round 1's arrows as the board decided them (a
+  // baseline it fetched would be in them by now). Then there are none.
+  await first.locator('#standings[data-arrows-round="1"]').waitFor({ state: "attached" });
   assert.equal(await first.locator("#standings .movement").count(), 0, "no arrows in round 1");
   await closeContext(context);
 });

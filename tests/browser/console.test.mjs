@@ -26,6 +26,7 @@ import { encodeQr } from "./qr-library.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
 import { closeContext, openContext } from "./support/contexts.mjs";
+import { pageTimePasses } from "./support/page-time.mjs";
 
 // How the pages are watched (support/contexts.mjs): the refusals the test provokes are no errors.
 const WATCH = { allowed: [/Failed to load resource: the server responded with a status of (401|403|409|422)/], timeout: 15000 };
@@ -392,7 +393,8 @@ test("clock: started with 60 minutes, paused, extended by 5 with a reason; refus
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   await page.locator("#clock-state").filter({ hasText: "Paused" }).waitFor();
   const paused = await page.locator("#clock-time").innerText();
-  await page.waitForTimeout(1500);
+  // 1.5 s of the console's own timers (a running clock would have ticked by then).
+  await pageTimePasses(page, 1500);
   assert.equal(await page.locator("#clock-time").innerText(), paused, "a paused clock stands still");
 
   // Pausing a paused clock: the server's refusal, said in the section.

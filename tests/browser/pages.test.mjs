@@ -13,7 +13,6 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import { encodeQr } from "./qr-library.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
@@ -336,7 +335,10 @@ test("the hints follow the last entry typed: a late answer to an older entry nev
     await released;
     await route.fulfill({ response }).catch(() => {}); // the page may have aborted it meanwhile
   });
-  const sent = judge.waitForRequest((r) => r.url().endsWith("/result/check") && r.postDataJSON().players[0].knights === 12);
+  const isHeld = (r) => r.url().endsWith("/result/check") && r.postDataJSON().players[0].knights === 12;
+  const sent = judge.waitForRequest(isHeld);
+  // The page gives up the older check once the entry changes (result-check.js): its request fails.
+  const dropped = judge.waitForEvent("requestfailed", isHeld);
   await judge.getByLabel(`${names[0]}: knights`).fill("12");
   await sent;
   // Typed on at once: knights back to 3, and a second VP card for the fourth player (a tie).
@@ -346,9 +348,10 @@ test("the hints follow the last entry typed: a late answer to an older entry nev
     `Every check passes. Order: 1. ${names[0]} (VP 10, round points 5), 2. ${names[1]} (VP 8, round points 3), ` +
     `3=. ${names[2]} (VP 6, round points 1.5), 3=. ${names[3]} (VP 6, round points 1.5).`;
   assert.equal(await hintWhen(judge, "ok", "3="), final);
-  // Now the older answer (12 knights: C-6 and C-7) arrives, late: it changes nothing.
+  // The positive signal first: the page aborted the older check (12 knights: C-6 and C-7), so its
+  // answer, released now, late, can reach nothing; the page shows what it showed.
+  await dropped;
   release();
-  await sleep(600);
   assert.equal(held, 1);
   assert.equal(await judge.locator("#form-hint").innerText(), final);
   assert.equal(await judge.locator("#form-fields .check-hint").count(), 0);
@@ -900,10 +903,19 @@ test("text contrast is at least 4.5:1 on every page (3:1 for large text)", async
   });
   const context = await openContext(browser, { viewport: DESK, ...WATCH });
   const page = await context.newPage();
-  for (const url of ["/", "/t/contrast", "/t/contrast/board", "/t/contrast/judge"]) {
+  // Each page once its content is there (the positive signal: its texts to measure are shown,
+  // translated, the switcher drawn), not after a pause that may end before it is.
+  const shown = {
+    "/": '#tournaments tbody tr a[href="/t/contrast"]',
+    "/t/contrast": "#standings tbody tr",
+    "/t/contrast/board": "#standings tbody tr",
+    "/t/contrast/judge": "#token-section:not([hidden])",
+  };
+  for (const [url, content] of Object.entries(shown)) {
     await page.goto(tallyd.base + url);
+    await page.locator(content).first().waitFor({ state: "visible" });
+    await page.locator("#languages button").first().waitFor();
     await page.waitForLoadState("networkidle");
-    await sleep(300);
     assert.deepEqual(await lowContrastTexts(page), [], url);
   }
   // The judge page with its form and an error shown.

@@ -84,8 +84,10 @@ test("with a follower in touch the primary's console says nothing; the follower'
   }
 
   const context = await openContext(browser, { viewport: LAPTOP, lang: "en", keepLang: true });
-  const { line: primaryLine } = await consoleOf(context, primary, primary.organizer());
-  await sleep(500); // the first reading of GET /v1/replication is done well within this
+  const { page: primaryPage, line: primaryLine } = await consoleOf(context, primary, primary.organizer());
+  // The positive signal first: the console has said its first reading of GET /v1/replication
+  // (data-readings), so the line's silence is that reading's, not a reading still on its way.
+  await primaryPage.locator("#replication-notice[data-readings]").waitFor({ state: "attached" });
   assert.equal(await primaryLine.isVisible(), false, await primaryLine.textContent());
 
   // The organizer's token is in the copied log: it signs in on the follower too.

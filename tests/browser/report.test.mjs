@@ -25,10 +25,9 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import { lowContrastTexts, scrollsSideways, unnamedControls } from "./support/a11y.mjs";
-import { boardRows } from "./support/board.mjs";
+import { boardHasSeen, boardRows } from "./support/board.mjs";
 import { closeContext, openContext } from "./support/contexts.mjs";
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 
@@ -323,8 +322,10 @@ test("phone A proposes at table 3; phone B, on the same link, sees it appear liv
   await a.locator(`#proposals li[data-proposal="${firstId}"] .proposal-flag`).filter({ hasText: flagNote }).waitFor();
   await a.locator("#waiting .waiting-flags").waitFor();
 
-  // Nothing counts before a judge approves: the standings and the board are as they were.
-  await sleep(500);
+  // Nothing counts before a judge approves: the standings and the board are as they were. The
+  // positive signal first: the board has taken in the feed up to the flag (the proposal before
+  // it), and the server's projections hold what it published.
+  await boardHasSeen(board, (await flagAnswer.json()).seq);
   assert.deepEqual(await apiStandings(), standingsBefore, "the standings before the approval");
   assert.deepEqual(await boardRows(board), boardBefore, "the board before the approval");
   await board.locator("#progress-text").filter({ hasText: "1 of 4 tables reported" }).waitFor();
@@ -373,7 +374,8 @@ test("the judge sees the proposal and its flag; phone A corrects it; the judge a
   await approveTarget.waitFor();
   await first.waitFor({ state: "detached" });
 
-  // Still nothing in the standings.
+  // Still nothing in the standings, once the board has taken in the new proposal.
+  await boardHasSeen(board, second.body.seq);
   assert.deepEqual(await apiStandings(), standingsBefore, "the standings before the approval");
   assert.deepEqual(await boardRows(board), boardBefore, "the board before the approval");
 

@@ -351,6 +351,8 @@ TEST_F(LiveLimits, AJoinFromZeroGetsEveryEventInOrderWhileOtherScreensStayPrompt
     std::this_thread::sleep_for(1ms);
   auto live_latency = std::chrono::steady_clock::now() - wrote;
   EXPECT_EQ(live_seen, last);
+  // The pages' promise (docs/pages.md): a screen shows a write within a second. The test runs
+  // alone (RUN_SERIAL), so the bound is the feed's, not the machine's load.
   EXPECT_LT(live_latency, 1s) << "the other screen waited for the join";
 
   auto snapshot = late.read();

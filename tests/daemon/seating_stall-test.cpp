@@ -3,8 +3,12 @@
 // tournament, on any connection — and the seating must still be of the tournament as it is when
 // it is appended: a correction entered while it is computed is in it (it is computed again).
 //
-// The field size is TALLY_SEATING_PLAYERS (a multiple of 4; default below, sized so that each
-// case stays under a minute in the sanitized Debug build while the seating takes seconds).
+// The field starts at TALLY_SEATING_PLAYERS (a multiple of 4; default below, sized so that each
+// case stays under a minute in the sanitized Debug build while the seating takes seconds) and
+// doubles, in a new tournament each time, until its seating is slow enough to observe (over
+// kObservable; for the correction, still under way when the correction is answered): a faster
+// machine or a faster seating makes the field bigger instead of the test meaningless. At most
+// kMaxDoublings times: a machine on which even that field is seated at once fails, saying so.
 #include "tests/daemon/api_fixture.hpp"
 #include "tests/support/http_client.hpp"
 #include "tests/support/tallyd_process.hpp"
@@ -36,6 +40,18 @@ std::uint64_t seq_of(const HttpReply& r) { return r.json().at("seq").to_number<s
 int field_size() {
   if (const char* env = std::getenv("TALLY_SEATING_PLAYERS")) return std::atoi(env) / 4 * 4;
   return 400;
+}
+
+// A seating that takes longer than this shows a stall if there is one: every other request must
+// be answered in a fifth of it (and at most a second).
+constexpr Seconds kObservable{1.0};
+// The field doubles at most this many times (400 → 6,400 players by default).
+constexpr int kMaxDoublings = 4;
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
 
 // A valid four-player Catan table (the conformance "clear order": 10, 8, 6 and 5 VP), the sheet
@@ -164,46 +180,46 @@ struct Latencies {
   }
 };
 
-TEST_F(SeatingStall, WhileABigFieldIsSeatedOtherTournamentsAreReadAndWrittenAtOnce) {
-  const int players = field_size();
-  big_tournament("big", players);
-  // The small tournament other clients use meanwhile: two tables, the first one reported.
-  create("small", 8);
-  const Tables small = seat_manual("small", {{"p1", "p2", "p3", "p4"}, {"p5", "p6", "p7", "p8"}});
-  ASSERT_EQ(small.size(), 2u);
-  ASSERT_EQ(
-      org()
-          .put(result_path("small", 1, 1), table_result(small[0], 0), {{"If-None-Match", "*"}})
-          .status,
-      201);
-
-  std::atomic<bool> seating_done = false;
+// One seating of round 2 of `big` (a field whose round 1 is reported) while other clients read
+// and write the tournament `small` (round 1 seated, its first table reported): the seating's
+// answer and time, and the others' requests, each measured from its start to its answer.
+struct StallRun {
   HttpReply seated;
   Seconds seating_took{};
+  std::vector<Latencies> reads = std::vector<Latencies>(2);
+  Latencies writes;
+  int failures = 0;
+};
+
+// Seats round 2 of `big` by standings (Idempotency-Key "seat-{big}-2") while two clients read the
+// standings of `small_id` and one enters its second table's result and corrects it again and
+// again, each pausing kPause between two requests.
+StallRun seat_while_others_work(const TallydProcess& daemon, const std::string& big,
+                                const std::string& small_id, const Tables& small) {
+  StallRun run;
+  std::atomic<bool> seating_done = false;
+  std::atomic<int> failures = 0;
   const auto seating_started = Clock::now();
   std::thread organizer([&] {
-    HttpClient client = daemon_->organizer();
+    HttpClient client = daemon.organizer();
     try {
-      seated = client.post("/v1/tournaments/big/rounds", json::object{{"method", "standings"}},
-                           {{"Idempotency-Key", "seat-big-2"}});
+      run.seated =
+          client.post("/v1/tournaments/" + big + "/rounds", json::object{{"method", "standings"}},
+                      {{"Idempotency-Key", "seat-" + big + "-2"}});
     } catch (const std::exception& e) {
       // Said as a failure of its own, not as an abort of the whole binary.
       ADD_FAILURE() << "seating the big round: " << e.what();
     }
-    seating_took = Clock::now() - seating_started;
+    run.seating_took = Clock::now() - seating_started;
     seating_done = true;
   });
-  // Requests started while the seating runs; each measured from its start to its answer.
-  std::vector<Latencies> reads(2);
-  Latencies writes;
-  std::atomic<int> failures = 0;
   std::vector<std::thread> others;
-  for (auto& latencies : reads) {
+  for (auto& latencies : run.reads) {
     others.emplace_back([&] {
-      HttpClient client = daemon_->organizer();
+      HttpClient client = daemon.organizer();
       while (!seating_done) {
         auto started = Clock::now();
-        auto r = client.get("/v1/tournaments/small/standings");
+        auto r = client.get("/v1/tournaments/" + small_id + "/standings");
         latencies.add(Clock::now() - started);
         if (r.status != 200) ++failures;
         std::this_thread::sleep_for(kPause);
@@ -211,18 +227,18 @@ TEST_F(SeatingStall, WhileABigFieldIsSeatedOtherTournamentsAreReadAndWrittenAtOn
     });
   }
   others.emplace_back([&] {
-    HttpClient client = daemon_->organizer();
+    HttpClient client = daemon.organizer();
     // The second table's result, then one correction after another.
     std::string etag;
     for (int n = 0; !seating_done; ++n) {
       auto started = Clock::now();
-      auto r = etag.empty() ? client.put(result_path("small", 1, 2), table_result(small[1], 0),
+      auto r = etag.empty() ? client.put(result_path(small_id, 1, 2), table_result(small[1], 0),
                                          {{"If-None-Match", "*"}})
-                            : client.put(result_path("small", 1, 2),
+                            : client.put(result_path(small_id, 1, 2),
                                          table_result(small[1], static_cast<std::size_t>(n),
                                                       "recount " + std::to_string(n)),
                                          {{"If-Match", etag}});
-      writes.add(Clock::now() - started);
+      run.writes.add(Clock::now() - started);
       if (r.status != 201 && r.status != 200) {
         ++failures;
         ADD_FAILURE() << r.status << " " << r.body;
@@ -234,76 +250,124 @@ TEST_F(SeatingStall, WhileABigFieldIsSeatedOtherTournamentsAreReadAndWrittenAtOn
   });
   organizer.join();
   for (auto& t : others) t.join();
+  run.failures = failures;
+  return run;
+}
 
-  ASSERT_EQ(seated.status, 201) << seated.body;
-  double max_read = std::max(reads[0].max, reads[1].max);
-  std::cout << "seating " << players << " players by standings took " << seating_took.count()
-            << " s; meanwhile " << reads[0].count + reads[1].count << " standings reads (max "
-            << max_read << " s) and " << writes.count << " result writes (max " << writes.max
-            << " s)\n";
-  EXPECT_EQ(failures.load(), 0);
-  EXPECT_EQ(seated.json().at("round"), 2);
-  EXPECT_EQ(seated.json().at("method"), "standings");
-  expect_everyone_seated(tables_of(seated.json()), players);
+TEST_F(SeatingStall, WhileABigFieldIsSeatedOtherTournamentsAreReadAndWrittenAtOnce) {
+  int players = field_size();
+  std::string big;
+  StallRun run;
+  for (int doubling = 0;; ++doubling, players *= 2) {
+    big = "big" + std::to_string(players);
+    const std::string small_id = "small" + std::to_string(players);
+    big_tournament(big, players);
+    // The small tournament other clients use meanwhile: two tables, the first one reported.
+    create(small_id, 8);
+    const Tables small =
+        seat_manual(small_id, {{"p1", "p2", "p3", "p4"}, {"p5", "p6", "p7", "p8"}});
+    ASSERT_EQ(small.size(), 2u);
+    ASSERT_EQ(
+        org()
+            .put(result_path(small_id, 1, 1), table_result(small[0], 0), {{"If-None-Match", "*"}})
+            .status,
+        201);
+    ASSERT_FALSE(HasFailure());
+    run = seat_while_others_work(*daemon_, big, small_id, small);
+    ASSERT_EQ(run.seated.status, 201) << run.seated.body;
+    double max_read = std::max(run.reads[0].max, run.reads[1].max);
+    std::cout << "seating " << players << " players by standings took " << run.seating_took.count()
+              << " s; meanwhile " << run.reads[0].count + run.reads[1].count
+              << " standings reads (max " << max_read << " s) and " << run.writes.count
+              << " result writes (max " << run.writes.max << " s)\n";
+    if (run.seating_took > kObservable) break;
+    ASSERT_LT(doubling, kMaxDoublings)
+        << "seating " << players << " players took only " << run.seating_took.count()
+        << " s, too quick to show a stall, after doubling the field " << kMaxDoublings
+        << " times (start bigger: TALLY_SEATING_PLAYERS)";
+  }
+
+  const json::value seated = run.seated.json();
+  EXPECT_EQ(run.failures, 0);
+  EXPECT_EQ(seated.at("round"), 2);
+  EXPECT_EQ(seated.at("method"), "standings");
+  expect_everyone_seated(tables_of(seated), players);
   // Nothing waited for the seating: every other request was answered in a small fraction of it.
-  ASSERT_GT(seating_took.count(), 1.0) << "the field is too small to show a stall";
-  EXPECT_GE(reads[0].count + reads[1].count, 10);
-  EXPECT_GE(writes.count, 5);
-  const double bound = std::min(1.0, seating_took.count() / 5);
-  EXPECT_LT(max_read, bound);
-  EXPECT_LT(writes.max, bound);
+  EXPECT_GE(run.reads[0].count + run.reads[1].count, 10);
+  EXPECT_GE(run.writes.count, 5);
+  const double bound = std::min(1.0, run.seating_took.count() / 5);
+  EXPECT_LT(std::max(run.reads[0].max, run.reads[1].max), bound);
+  EXPECT_LT(run.writes.max, bound);
 
   // Appended once: round 2 is the one answered, and there is no round 3.
-  auto round2 = org().get("/v1/tournaments/big/rounds/2");
+  const std::string path = "/v1/tournaments/" + big;
+  auto round2 = org().get(path + "/rounds/2");
   ASSERT_EQ(round2.status, 200) << round2.body;
-  EXPECT_EQ(tables_of(round2.json()), tables_of(seated.json()));
+  EXPECT_EQ(tables_of(round2.json()), tables_of(seated));
   // The organizer's retry (same Idempotency-Key) is answered from the seating, not seated again.
-  auto retry = org().post("/v1/tournaments/big/rounds", json::object{{"method", "standings"}},
-                          {{"Idempotency-Key", "seat-big-2"}});
+  auto retry = org().post(path + "/rounds", json::object{{"method", "standings"}},
+                          {{"Idempotency-Key", "seat-" + big + "-2"}});
   ASSERT_EQ(retry.status, 201) << retry.body;
-  EXPECT_EQ(seq_of(retry), seq_of(seated));
+  EXPECT_EQ(seq_of(retry), seq_of(run.seated));
   EXPECT_EQ(retry.json().at("round"), 2);
-  EXPECT_EQ(org().get("/v1/tournaments/big/rounds/3").status, 404);
-  auto tournament = org().get("/v1/tournaments/big");
+  EXPECT_EQ(org().get(path + "/rounds/3").status, 404);
+  auto tournament = org().get(path);
   ASSERT_EQ(tournament.status, 200);
   // Two rounds seated, no third (check-in's `round` names the round to be seated next: 3).
   EXPECT_EQ(tournament.json().at("rounds").as_array().size(), 2u);
 }
 
 TEST_F(SeatingStall, ACorrectionEnteredWhileTheRoundIsSeatedIsInTheSeating) {
-  const int players = field_size();
-  const Tables round1 = big_tournament("big", players);
-  ASSERT_FALSE(round1.empty());
+  int players = field_size();
+  std::string big;
+  Tables round1;
+  HttpReply corrected, seated;
+  std::size_t discarded_before = 0;
+  for (int doubling = 0;; ++doubling, players *= 2) {
+    big = "big" + std::to_string(players);
+    round1 = big_tournament(big, players);
+    ASSERT_FALSE(round1.empty());
+    discarded_before = occurrences(daemon_->log(), "seating discarded");
 
-  // The organizer seats round 2 by standings; while that is computed, a judge corrects table 1
-  // of round 1: its last place wins instead.
-  std::atomic<bool> seating_done = false;
-  HttpReply seated;
-  std::thread organizer([&] {
-    HttpClient client = daemon_->organizer();
-    try {
-      seated = client.post("/v1/tournaments/big/rounds", json::object{{"method", "standings"}});
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << "seating the big round: " << e.what();
-    }
-    seating_done = true;
-  });
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  HttpClient judge = daemon_->organizer();
-  auto corrected = judge.put(result_path("big", 1, 1), table_result(round1[0], 3, "recount"),
-                             {{"If-Match", "\"1\""}});
-  const bool corrected_first = !seating_done;
-  organizer.join();
-  ASSERT_EQ(corrected.status, 200) << corrected.body;
-  ASSERT_EQ(seated.status, 201) << seated.body;
-  ASSERT_TRUE(corrected_first) << "the seating was answered before the correction: make the field "
-                                  "bigger (TALLY_SEATING_PLAYERS)";
+    // The organizer seats round 2 by standings; while that is computed, a judge corrects table
+    // 1 of round 1: its last place wins instead.
+    std::atomic<bool> seating_done = false;
+    std::thread organizer([&] {
+      HttpClient client = daemon_->organizer();
+      try {
+        seated = client.post("/v1/tournaments/" + big + "/rounds",
+                             json::object{{"method", "standings"}});
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << "seating the big round: " << e.what();
+      }
+      seating_done = true;
+    });
+    // The seating's request on its way (tallyd says nothing when it starts one).
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    HttpClient judge = daemon_->organizer();
+    corrected = judge.put(result_path(big, 1, 1), table_result(round1[0], 3, "recount"),
+                          {{"If-Match", "\"1\""}});
+    const bool corrected_first = !seating_done;
+    organizer.join();
+    ASSERT_EQ(corrected.status, 200) << corrected.body;
+    ASSERT_EQ(seated.status, 201) << seated.body;
+    if (corrected_first) break;
+    std::cout << "seating " << players
+              << " players was answered before the correction: the field doubles\n";
+    ASSERT_LT(doubling, kMaxDoublings)
+        << "the seating of " << players << " players was answered before the correction, "
+        << "after doubling the field " << kMaxDoublings
+        << " times (start bigger: TALLY_SEATING_PLAYERS)";
+  }
   // The correction came first in the log, so the seating is of the corrected standings.
   EXPECT_LT(seq_of(corrected), seq_of(seated));
   const Tables round2 = tables_of(seated.json());
   expect_everyone_seated(round2, players);
-  EXPECT_NE(daemon_->log_once_it_has("seating discarded").find("seating discarded"),
-            std::string::npos)
+  EXPECT_GT(occurrences(daemon_->log_once([&](const std::string& log) {
+              return occurrences(log, "seating discarded") > discarded_before;
+            }),
+                        "seating discarded"),
+            discarded_before)
       << "the seating was not computed again after the correction";
 
   // The same field with the correction entered before the seating seats round 2 the same way.

@@ -31,6 +31,17 @@ bool ready_within(const WarmPages& pool, std::size_t n) {
   return true;
 }
 
+// Waits (up to 20 s) until the warming thread has seen the pool as it is and waits at its limit
+// (WarmPages::idle): the positive signal before a test says that no more pieces came.
+bool idle_within(const WarmPages& pool) {
+  auto deadline = std::chrono::steady_clock::now() + 20s;
+  while (!pool.idle()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
 // How many of the piece's pages the kernel has backed with memory.
 std::size_t resident_pages(void* piece) {
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
@@ -72,7 +83,7 @@ TEST(WarmPages, KeepsNoMoreThanItsLimitAndRefillsWhatIsTaken) {
   WarmPages pool(3);
   pool.start();
   ASSERT_TRUE(ready_within(pool, 3));
-  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(idle_within(pool));
   EXPECT_EQ(pool.ready(), 3u) << "the warming thread waits at the limit";
 
   void* piece = pool.take();
@@ -113,18 +124,18 @@ TEST(WarmPages, ALowerLimitKeepsFewerReady) {
   pool.limit(1);
   take_all(pool, taken);
   EXPECT_TRUE(ready_within(pool, 1));
-  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(idle_within(pool));
   EXPECT_EQ(pool.ready(), 1u) << "refilled to the limit, not to max_ready";
 
   pool.limit(0);
   take_all(pool, taken);
-  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(idle_within(pool));
   EXPECT_EQ(pool.ready(), 0u) << "nothing more is touched";
   EXPECT_EQ(pool.taken(), taken.size());
 
   pool.limit(100);  // never above max_ready
   EXPECT_TRUE(ready_within(pool, 4));
-  std::this_thread::sleep_for(50ms);
+  ASSERT_TRUE(idle_within(pool));
   EXPECT_EQ(pool.ready(), 4u);
   pool.stop();
   unmap(taken);
@@ -145,12 +156,12 @@ TEST(WarmPages, ReplaysProgressWarmsOnlyWhatTheRestOfTheLogNeeds) {
     warming.progress(600, 1000);
     take_all(pool, taken);
     EXPECT_TRUE(ready_within(pool, 2));
-    std::this_thread::sleep_for(50ms);
+    ASSERT_TRUE(idle_within(pool));
     EXPECT_EQ(pool.ready(), 2u);
 
     warming.progress(1000, 1000);  // all folded: nothing more is needed
     take_all(pool, taken);
-    std::this_thread::sleep_for(50ms);
+    ASSERT_TRUE(idle_within(pool));
     EXPECT_EQ(pool.ready(), 0u);
   }
   install_heap_warm_pages(nullptr);
@@ -162,12 +173,14 @@ TEST(WarmPages, HeapWarmingWarmsTheInstalledPoolForItsScopeOnlyWhenWorthIt) {
   install_heap_warm_pages(&pool);
   {
     HeapWarming warming(true);
+    EXPECT_TRUE(pool.warming());
     EXPECT_TRUE(ready_within(pool, 2));
   }
+  EXPECT_FALSE(pool.warming()) << "stopped at the end of the scope";
   EXPECT_EQ(pool.ready(), 0u) << "stopped at the end of the scope";
   {
     HeapWarming short_log(false);
-    std::this_thread::sleep_for(50ms);
+    EXPECT_FALSE(pool.warming()) << "a short replay starts no warming";
     EXPECT_EQ(pool.ready(), 0u) << "a short replay warms nothing";
   }
   install_heap_warm_pages(nullptr);

@@ -159,17 +159,24 @@ function nameLine(row, name, standings) {
 }
 
 // The arrows' baseline for the live round: the standings as they were just before it was seated
-// (GET …/standings?as_of= its seating_seq − 1), fetched once per round. Round 1 has none.
+// (GET …/standings?as_of= its seating_seq − 1), fetched once per round. Round 1 has none. Once
+// the rows show the arrows of a round (or that it has none), the table's data-arrows-round names
+// it: what a test waits for before it looks for arrows, or for their absence.
 async function loadBaseline(round) {
   const number = round ? round.round : 0;
   if (number === baseline.round) return;
   baseline = { round: number, ranks: null };
-  if (number <= 1) return;
+  delete $("standings").dataset.arrowsRound;
+  if (number <= 1) {
+    $("standings").dataset.arrowsRound = String(number);
+    return;
+  }
   const sheet = await getJson(`${tournamentPath(tournament)}/rounds/${number}`);
   const before = await getJson(`${tournamentPath(tournament)}/standings?as_of=${sheet.seating_seq - 1}`);
   if (baseline.round !== number) return; // another round began meanwhile
   baseline = { round: number, ranks: new Map(before.rows.map((r) => [r.player, r.rank])) };
   if (lastStandings) renderStandings(lastStandings);
+  $("standings").dataset.arrowsRound = String(number);
 }
 
 // A changed row stays lit for HIGHLIGHT_MS, also across re-renders in between: its animation
@@ -419,6 +426,9 @@ async function main() {
           baseline.round = 0; // no arrows for now; the next update tries again
         });
       }
+      // The newest seq the board has taken in (every message before it is shown): what a test
+      // waits for before it says that an event changed nothing on the board.
+      if (typeof message.seq === "number") document.body.dataset.seq = String(message.seq);
     },
   });
   feed.start();

@@ -26,9 +26,12 @@ export function replicationNotice(status) {
   return null;
 }
 
-// Keeps `line` (a .message element) saying what replicationNotice says. Answers stop().
+// Keeps `line` (a .message element) saying what replicationNotice says. Answers stop(). The
+// line's data-readings counts the answers it has said (shown or not): what a test waits for
+// before it looks at the line, so that "nothing said" is a reading, not a reading yet to come.
 export function mountReplicationNotice(ctx, line) {
   let timer = null;
+  let readings = 0;
   const check = async () => {
     if (!ctx.token) return;
     const answer = await ctx.call("GET", "/v1/replication");
@@ -36,6 +39,7 @@ export function mountReplicationNotice(ctx, line) {
     if (answer.ok) {
       const notice = replicationNotice(answer.body);
       say(line, notice ? notice.text : "", notice ? notice.kind : "");
+      line.dataset.readings = String(++readings);
     }
     timer = setTimeout(check, EVERY_MS);
   };

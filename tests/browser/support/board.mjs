@@ -12,3 +12,10 @@ export async function boardRows(page) {
     ),
   );
 }
+
+// Waits until the board has taken in the live feed up to `seq` (its body's data-seq, board.js):
+// whatever the events up to it do to the board is shown by then, so what they did not do can be
+// asserted.
+export async function boardHasSeen(page, seq) {
+  await page.waitForFunction((at) => Number(document.body.dataset.seq) >= at, seq);
+}
