@@ -4,6 +4,7 @@
 // each accepted event folded back into that list as the daemon's live state folds it.
 #include "deciders/judges.hpp"
 
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ using testing::kOrganizer;
 using testing::refusal_of;
 using Which = schema::Event::Payload::Which;
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 schema::Digest digest(std::uint8_t fill) {
   schema::Digest d;

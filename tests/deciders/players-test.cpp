@@ -6,6 +6,7 @@
 #include "deciders/seat_round.hpp"
 #include "projections/catan/catan_game.hpp"
 
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 
 #include <gtest/gtest.h>
@@ -46,7 +47,7 @@ schema::Event::Reader only_event(const Decision<>& decision, std::uint64_t versi
   return append.events.at(0).reader();
 }
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 // --- AddPlayer ---
 

@@ -4,6 +4,7 @@
 // back (a proposal in the proposals stream, its approval as the table's result).
 #include "deciders/proposals.hpp"
 
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 #include "tests/projections/catan/fixtures.hpp"
 
@@ -22,21 +23,12 @@ using testing::kJudge;
 using testing::kOrganizer;
 using testing::refusal_of;
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
+using testing::result_body;
 std::string name_of(std::string_view author) { return std::string(author); }
 
 // A player at table 1 proposing (the actor the daemon makes of a player's code).
 const Actor kPlayer{"a", false};
-
-json::object result_body(const std::vector<std::string>& seats) {
-  auto sheets = clear_order();
-  json::array players;
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    sheets[i]["player"] = seats[i];
-    players.push_back(sheets[i]);
-  }
-  return {{"players", std::move(players)}};
-}
 
 class ProposalsDecider : public ::testing::Test {
  protected:

@@ -3,6 +3,7 @@
 // `round_seated` it decides, folded back as the next round.
 #include "deciders/seat_round.hpp"
 
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 #include "tests/projections/catan/fixtures.hpp"
 
@@ -22,7 +23,7 @@ using testing::apply;
 using testing::kOrganizer;
 using testing::refusal_of;
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 class SeatRoundDecider : public ::testing::Test {
  protected:

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "deciders/decision.hpp"
+#include "tests/projections/catan/fixtures.hpp"
 #include "tests/support/tournament_builder.hpp"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,17 @@
 #include <string>
 
 namespace tally::deciders::testing {
+
+// A Catan result body: clear_order's sheets given to `seats` in order (the first gets 10 VP).
+inline boost::json::object result_body(const std::vector<std::string>& seats) {
+  auto sheets = projections::catan::testing::clear_order();
+  boost::json::array players;
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    sheets[i]["player"] = seats[i];
+    players.push_back(sheets[i]);
+  }
+  return {{"players", std::move(players)}};
+}
 
 inline const Actor kOrganizer{"organizer", true};
 inline const Actor kJudge{"j1", false};

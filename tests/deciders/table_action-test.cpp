@@ -8,6 +8,7 @@
 #include "projections/agot/houses.hpp"
 #include "projections/carcassonne/carcassonne_game.hpp"
 #include "schema/iso_time.hpp"
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 #include "tests/projections/catan/fixtures.hpp"
 
@@ -28,22 +29,12 @@ using testing::kJudge;
 using testing::kOrganizer;
 using testing::refusal_of;
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
+using testing::result_body;
 
 // The judges' names as a refusal shows them.
 std::string name_of(std::string_view author) {
   return author == "j1" ? "Eva" : std::string(author);
-}
-
-// A Catan result body with clear_order's sheets given to `seats` in order (the first 10 VP).
-json::object result_body(const std::vector<std::string>& seats) {
-  auto sheets = clear_order();
-  json::array players;
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    sheets[i]["player"] = seats[i];
-    players.push_back(sheets[i]);
-  }
-  return {{"players", std::move(players)}};
 }
 
 class TableActionDecider : public ::testing::Test {

@@ -3,6 +3,7 @@
 #include "deciders/tournaments.hpp"
 
 #include "projections/catan/catan_game.hpp"
+#include "schema/text.hpp"
 #include "tests/deciders/support.hpp"
 
 #include <gtest/gtest.h>
@@ -17,7 +18,7 @@ using testing::kOrganizer;
 using testing::refusal_of;
 using Which = schema::Event::Payload::Which;
 
-std::string text(capnp::Text::Reader t) { return std::string(t.cStr(), t.size()); }
+using schema::text;
 
 class TournamentsDecider : public ::testing::Test {
  protected:
