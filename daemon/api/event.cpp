@@ -16,8 +16,6 @@
 namespace tally::daemon {
 
 using events::AppendResult;
-using events::Draft;
-using events::ExpectedVersion;
 using projections::Tournament;
 
 namespace {

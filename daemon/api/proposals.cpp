@@ -14,8 +14,6 @@
 namespace tally::daemon {
 
 using events::AppendResult;
-using events::Draft;
-using events::ExpectedVersion;
 using projections::Proposal;
 using projections::ProposalStatus;
 using projections::Tournament;

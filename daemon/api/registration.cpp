@@ -14,8 +14,6 @@
 namespace tally::daemon {
 
 using events::AppendResult;
-using events::Draft;
-using events::ExpectedVersion;
 using projections::ImportPlan;
 using projections::ImportRow;
 using projections::Tournament;

@@ -12,8 +12,6 @@
 namespace tally::daemon {
 
 using events::AppendResult;
-using events::Draft;
-using events::ExpectedVersion;
 using projections::Tournament;
 using Which = schema::Event::Payload::Which;
 
