@@ -1,9 +1,27 @@
 #include "deciders/seat_round.hpp"
 
 #include "deciders/errors.hpp"
+#include "deciders/stages.hpp"
 #include "deciders/unreported.hpp"
 
 namespace tally::deciders {
+
+void write_tables(schema::RoundSeated::Builder seated,
+                  const std::vector<projections::SeatedTable>& tables) {
+  auto list = seated.initTables(static_cast<unsigned>(tables.size()));
+  for (unsigned i = 0; i < tables.size(); ++i) {
+    const auto& table = tables[i];
+    list[i].setTable(table.number);
+    auto players = list[i].initPlayers(static_cast<unsigned>(table.players.size()));
+    for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
+    list[i].setLeague(table.league);
+    if (!table.rating_leagues.empty()) {
+      auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
+      for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
+        leagues.set(j, table.rating_leagues[j]);
+    }
+  }
+}
 
 namespace {
 
@@ -18,19 +36,7 @@ events::Draft round_seated(const projections::Tournament& t, const projections::
   seated.setMethod(seating.method);
   seated.setSeed(seating.method == schema::SeatingMethod::RANDOM ? seating.seed : 0);
   seated.setForced(command.force);
-  auto list = seated.initTables(static_cast<unsigned>(seating.tables.size()));
-  for (unsigned i = 0; i < seating.tables.size(); ++i) {
-    const auto& table = seating.tables[i];
-    list[i].setTable(table.number);
-    auto players = list[i].initPlayers(static_cast<unsigned>(table.players.size()));
-    for (unsigned j = 0; j < table.players.size(); ++j) players.set(j, table.players[j]);
-    list[i].setLeague(table.league);
-    if (!table.rating_leagues.empty()) {
-      auto leagues = list[i].initRatingLeagues(static_cast<unsigned>(table.rating_leagues.size()));
-      for (unsigned j = 0; j < table.rating_leagues.size(); ++j)
-        leagues.set(j, table.rating_leagues[j]);
-    }
-  }
+  write_tables(seated, seating.tables);
   return d;
 }
 
@@ -38,6 +44,7 @@ events::Draft round_seated(const projections::Tournament& t, const projections::
 
 Decision<SeatingFacts> decide(const projections::Tournament& t, const projections::Game& game,
                               const SeatRound& command, const Actor& actor) {
+  if (auto staged = seat_round_refusal(t)) return std::move(*staged);
   if (!t.rounds.empty() && !command.force) {
     const projections::Round& last = t.rounds.back();
     if (auto open = unreported_tables(t, game, last); !open.empty())

@@ -32,6 +32,10 @@ struct SeatingFacts {
   projections::Seating seating;
 };
 
+// A seating's tables into its event (the stages' seatings write theirs the same way).
+void write_tables(schema::RoundSeated::Builder seated,
+                  const std::vector<projections::SeatedTable>& tables);
+
 // Appends `round_seated` to the tournament's stream.
 Decision<SeatingFacts> decide(const projections::Tournament& t, const projections::Game& game,
                               const SeatRound& command, const Actor& actor);

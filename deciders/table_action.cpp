@@ -1,6 +1,7 @@
 #include "deciders/table_action.hpp"
 
 #include "deciders/errors.hpp"
+#include "deciders/stages.hpp"
 #include "projections/table_rules.hpp"
 #include "schema/iso_time.hpp"
 #include "schema/json_codec.hpp"
@@ -50,6 +51,11 @@ Decision<TableActionFacts> decide(const projections::Tournament* t, const projec
     // Replacing the result in effect is its correction.
     supersedes = current != nullptr ? current->seq() : 0;
     facts.replaces_result = current != nullptr;
+    if (current != nullptr) {
+      if (auto played_on =
+              knockout_correction_refusal(*t, *game, found.round->number, found.seated->number))
+        return std::move(*played_on);
+    }
   }
   if (supersedes != 0 && command.reason.empty() && !command.proposal) {
     return Refusal{RefusalKind::unprocessable,

@@ -2,12 +2,52 @@
 
 #include "deciders/errors.hpp"
 #include "deciders/lookup.hpp"
+#include "projections/stages.hpp"
 
 namespace tally::deciders {
 
+namespace {
+
+// The tournament's rules: the game's own, and `stages` (S-1) checked against what the game's
+// tables allow. The rounds stage's count is the game's `rounds` where the game has that rule.
+projections::Outcome<boost::json::object> normalize(const projections::Game& game,
+                                                    boost::json::object overrides) {
+  const boost::json::value stages = overrides.contains("stages") ? overrides.at("stages") : nullptr;
+  overrides.erase("stages");
+  if (stages.is_null()) return game.normalize_rules(overrides);
+
+  projections::RuleErrors errors;
+  auto game_rules = game.normalize_rules(overrides);
+  if (!game_rules) errors = game_rules.errors;
+  auto read = projections::read_stages(
+      stages,
+      game.stage_shape(game_rules ? *game_rules.value : game.normalize_rules({}).value.value()));
+  if (!read) errors.insert(errors.end(), read.errors.begin(), read.errors.end());
+  if (!errors.empty()) return projections::Outcome<boost::json::object>::refused(std::move(errors));
+
+  boost::json::object rules = std::move(*game_rules.value);
+  const std::uint32_t rounds = read.value->front().rounds;
+  if (rules.contains("rounds")) {
+    const boost::json::value* given = overrides.if_contains("rounds");
+    if (given != nullptr && !given->is_null() &&
+        *given != boost::json::value(static_cast<std::int64_t>(rounds))) {
+      return projections::Outcome<boost::json::object>::refused(
+          "S-1", i18n::Message("stages.rounds_differ", {{"rounds", rounds}}), "rounds");
+    }
+    overrides["rounds"] = static_cast<std::int64_t>(rounds);  // as a client would send it
+    auto with_rounds = game.normalize_rules(overrides);
+    if (!with_rounds) return with_rounds;  // the game's own range of rounds (AGoT: 1–6)
+    rules = std::move(*with_rounds.value);
+  }
+  rules["stages"] = projections::stages_json(*read.value);
+  return projections::Outcome<boost::json::object>::ok(std::move(rules));
+}
+
+}  // namespace
+
 Decision<> decide(const projections::Tournament* existing, const projections::Game& game,
                   const CreateTournament& command, const Actor& actor) {
-  auto rules = game.normalize_rules(command.rules);
+  auto rules = normalize(game, command.rules);
   if (!rules) {
     return Refusal{RefusalKind::unprocessable, i18n::Message("api.rules.invalid"),
                    rule_errors(rules.errors)};

@@ -127,9 +127,18 @@ struct RuleSpec {
 struct GameDescription {
   std::vector<ActionSpec> actions;
   std::vector<RuleSpec> rules;
+  // The standings rows' members that order them, first criterion first (the name, then the id,
+  // order what they leave equal): a cut's preview says which one decided (S-3).
+  std::vector<std::string> standings_criteria;
 
   // The action of that name ("result", "claims" …), or null when the game has none.
   const ActionSpec* action(std::string_view name) const;
+};
+
+// What a game's tables allow a tournament's later stages (docs/games/stages.md, S-1).
+struct StageShape {
+  std::vector<std::uint32_t> table_sizes;  // the players a final table seats (Catan: 3 or 4)
+  bool two_player = false;                 // games of two: a knockout is possible
 };
 
 // A payload built by a game for the daemon to append (e.g. the automatic house picks).
@@ -191,6 +200,9 @@ class Game {
 
   // The standings: {"rows":[…]} plus any game-wide fields (AGoT: "conqueror").
   virtual boost::json::object standings(const Tournament& tournament) const = 0;
+
+  // The final tables and knockouts this game's tables allow, under these rules.
+  virtual StageShape stage_shape(const boost::json::object& rules) const = 0;
 
   // Seats the next round.
   virtual Outcome<Seating> seat_round(const Tournament& tournament,

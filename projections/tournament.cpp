@@ -284,6 +284,17 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       }
       break;
     }
+    case Which::STAGE_STARTED: {
+      auto started = payload.getStageStarted();
+      StartedStage stage;
+      stage.index = started.getStage();
+      stage.seeded = texts(started.getPlayers());
+      stage.seq = stored.seq();
+      stage.first_round = next_round();
+      stage.forced = started.getForced();
+      stages.push_back(std::move(stage));
+      break;
+    }
     case Which::PLAYER_RENAMED: {
       auto renamed = payload.getPlayerRenamed();
       for (auto& p : players) {
@@ -335,6 +346,21 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
   version = event.getVersion();
   last_seq = stored.seq();
   return true;
+}
+
+std::uint32_t StartedStage::seed_of(std::string_view player) const {
+  for (std::size_t i = 0; i < seeded.size(); ++i) {
+    if (seeded[i] == player) return static_cast<std::uint32_t>(i + 1);
+  }
+  return 0;
+}
+
+const StartedStage* Tournament::stage_of_round(std::uint32_t round) const {
+  const StartedStage* found = nullptr;
+  for (const StartedStage& s : stages) {
+    if (s.first_round <= round) found = &s;
+  }
+  return found;
 }
 
 std::optional<Tournament> Tournament::fold(const std::vector<schema::StoredEvent>& events) {

@@ -56,6 +56,18 @@ struct Round {
   const SeatedTable* table(std::uint32_t number) const;
 };
 
+// A stage of `rules.stages` that was started (stage_started): who plays it, best seed first.
+struct StartedStage {
+  std::uint32_t index = 0;          // in rules.stages (never 0: the rounds stage is not started)
+  std::vector<std::string> seeded;  // best seed first
+  std::uint64_t seq = 0;            // the stage_started event
+  std::uint32_t first_round = 0;    // the number its first round has (or would have)
+  bool forced = false;
+
+  // The seed of a player of the stage (1 = best), or 0 when the player is not in it.
+  std::uint32_t seed_of(std::string_view player) const;
+};
+
 // One table action in effect, with the event that made it (readers stay valid with it).
 struct Action {
   schema::StoredEvent event;
@@ -118,6 +130,7 @@ class Tournament {
   std::vector<Round> rounds;    // round N at index N-1
   std::map<TableKey, TableState> tables;
   std::map<TableKey, TableProposals> proposals;
+  std::vector<StartedStage> stages;  // in the order started (projections/stages.hpp)
 
   const Player* player(std::string_view id) const;
   const Round* round(std::uint32_t number) const;
@@ -137,6 +150,15 @@ class Tournament {
   std::vector<const Player*> seatable_players() const;
   // The active players a seating of the next round leaves out (not checked in).
   std::vector<const Player*> absent_players() const;
+
+  // The rounds of the first stage (the game's own rounds): all of them until a later stage
+  // starts. Standings, seatings by standings and the cut count only these.
+  std::uint32_t qualifying_rounds() const {
+    return stages.empty() ? static_cast<std::uint32_t>(rounds.size())
+                          : stages.front().first_round - 1;
+  }
+  // The stage a round is played in (null: the rounds stage).
+  const StartedStage* stage_of_round(std::uint32_t round) const;
 
   // The last round was closed as the final one: its standings are the final standings.
   bool is_final() const { return !rounds.empty() && rounds.back().closed && rounds.back().final; }

@@ -105,6 +105,9 @@ struct Event {
     playerReinstated @33 :PlayerReinstated;
     # A dropped player (by hand or as a no-show) is seated again from the next round; `reason`
     # says why.
+    stageStarted @34 :StageStarted;
+    # The next stage of `rules.stages` begins (docs/games/stages.md): its seeded players, and —
+    # for a stage that plays — the `roundSeated` of its first round right after it.
   }
 }
 
@@ -185,6 +188,20 @@ enum SeatingMethod {
   random @0;
   standings @1;
   manual @2;
+  snake @3;
+  # A stage's final tables: seeds dealt to tables in snake order (S-4).
+  knockout @4;
+  # A knockout stage's games: the bracket's pairing (S-6), the better seed first (S-7).
+}
+
+struct StageStarted {
+  stage @0 :UInt32;
+  # The index of the stage in `rules.stages` (0 is the rounds stage, never started by an event).
+  players @1 :List(Text);
+  # Who plays the stage, best seed first (S-3: the cut's order; S-4: after final tables, by place
+  # at their table, then seed).
+  forced @2 :Bool $optional;
+  # Started although the stage before it was not complete (with a reason).
 }
 
 struct SeatedTable {

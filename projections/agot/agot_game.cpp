@@ -135,6 +135,7 @@ class AgotGame final : public projections::Game {
                {"league_bonus", "league_table"},
                {"capitals_cap", "integer"},
                {"league_bonus_from_round", "integer"}};
+    d.standings_criteria = {"total", "wins", "capitals_captured", "lands_captured"};  // agot.md §5
     return d;
   }
 
@@ -146,6 +147,11 @@ class AgotGame final : public projections::Game {
   const projections::GameDescription description_ = description();
 
  public:
+  // A final table seats the game's full six (G-1, G-2 hold at it as in every round).
+  projections::StageShape stage_shape(const boost::json::object&) const override {
+    return {{6}, false};
+  }
+
   RuleErrors check_rules(const Tournament& t, const TableState& table,
                          schema::Event::Reader proposed) const override {
     const SeatedTable* seated = seated_table(t, table);

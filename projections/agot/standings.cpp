@@ -56,7 +56,7 @@ StandingsRow row_of(const Ledger& ledger, const projections::Player& player,
 
 std::vector<StandingsRow> rank_players(const Ledger& ledger, std::uint32_t before_round) {
   const projections::Tournament& t = ledger.tournament();
-  auto last_round = static_cast<std::uint32_t>(t.rounds.size());
+  auto last_round = t.qualifying_rounds();  // a later stage's games are no league games
   if (before_round != 0) last_round = std::min(last_round, before_round - 1);
 
   struct Keyed {
@@ -96,7 +96,7 @@ boost::json::object standings_json(const Ledger& ledger) {
   std::vector<StandingsRow> rows = rank_players(ledger);
   // The league the rating gives each active player for the next round, when there is one
   // seated by standings (round 1 is a random draw).
-  const auto seated = t.rounds.size();
+  const std::size_t seated = t.qualifying_rounds();
   const bool next_by_rating =
       seated >= 1 && seated < static_cast<std::size_t>(ledger.rules().rounds);
   std::size_t active_place = 0;

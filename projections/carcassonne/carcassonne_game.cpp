@@ -77,6 +77,8 @@ class CarcassonneGame final : public projections::Game {
                {"spiel_doch_variant", "boolean"},
                {"table_size", "integer"},
                {"round_points", "points_list"}};
+    // The first criterion is "wins" at two-player tables, "round_points" otherwise (one of them).
+    d.standings_criteria = {"wins", "round_points", "buchholz", "score_diff", "score"};
     return d;
   }
 
@@ -87,6 +89,11 @@ class CarcassonneGame final : public projections::Game {
   const projections::GameDescription description_ = description();
 
  public:
+  // Final tables of 3 or 4 players; a knockout when the Swiss games are played by two.
+  projections::StageShape stage_shape(const json::object& rules) const override {
+    return {{3, 4}, read_rules(rules).table_size == 2};
+  }
+
   RuleErrors check_rules(const Tournament& t, const TableState& table,
                          schema::Event::Reader proposed) const override {
     const SeatedTable* seated = seated_table(t, table);

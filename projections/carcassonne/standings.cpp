@@ -11,6 +11,7 @@ std::vector<TableOutcome> reported_outcomes(const projections::Tournament& t,
                                             const TournamentRules& rules) {
   std::vector<TableOutcome> out;
   for (const auto& round : t.rounds) {
+    if (round.number > t.qualifying_rounds()) break;  // a later stage's games are not Swiss games
     for (const auto& seated : round.tables) {
       if (auto o =
               table_outcome(seated, t.table(round.number, seated.number), round.number, rules)) {

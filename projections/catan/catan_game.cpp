@@ -61,6 +61,7 @@ GameDescription description() {
   d.rules = {{"round_points_4", "integer_list"},
              {"round_points_3", "integer_list"},
              {"rounds", "integer"}};
+  d.standings_criteria = {"round_points", "vp", "vp_share"};  // catan.md §5
   return d;
 }
 
@@ -75,6 +76,9 @@ class CatanGame final : public Game {
     if (!rules) return Outcome<json::object>::refused(std::move(rules.errors));
     return Outcome<json::object>::ok(rules.value->to_json());
   }
+
+  // Final tables of 3 or 4; no knockout (a Catan game is never played by two).
+  StageShape stage_shape(const json::object&) const override { return {{3, 4}, false}; }
 
   RuleErrors check_rules(const Tournament& tournament, const TableState& table,
                          schema::Event::Reader proposed) const override {
@@ -111,7 +115,8 @@ class CatanGame final : public Game {
   }
 
   json::object standings(const Tournament& tournament) const override {
-    return catan::standings_json(catan::compute_standings(tournament, catan::rules_of(tournament)));
+    return catan::standings_json(catan::compute_standings(tournament, catan::rules_of(tournament),
+                                                          tournament.qualifying_rounds()));
   }
 
   Outcome<Seating> seat_round(const Tournament& tournament,

@@ -72,6 +72,12 @@ class TestGame : public Game {
     return description;
   }
 
+  // Tables of its table_size; a knockout when that is 2.
+  StageShape stage_shape(const json::object& rules) const override {
+    const auto size = static_cast<std::uint32_t>(rules.at("table_size").as_int64());
+    return {{size}, size == 2};
+  }
+
   RuleErrors check_rules(const Tournament& t, const TableState& table,
                          schema::Event::Reader proposed) const override {
     const SeatedTable* seated = t.round(table.round)->table(table.table);
