@@ -1,4 +1,6 @@
 #include "daemon/live_state.hpp"
+
+#include "projections/stage_progress.hpp"
 #include "schema/text.hpp"
 
 #include <algorithm>
@@ -117,8 +119,8 @@ boost::json::object LiveState::standings(const projections::Tournament& t) const
     if (it != standings_cache_.end() && it->second.seq == t.last_seq) return it->second.value;
   }
   const projections::Game* game = game_of(t);
-  boost::json::object value =
-      game ? game->standings(t) : boost::json::object{{"rows", boost::json::array()}};
+  boost::json::object value = game ? projections::tournament_standings(t, *game)
+                                   : boost::json::object{{"rows", boost::json::array()}};
   std::lock_guard lock(cache_mutex_);
   standings_cache_[t.id] = CachedStandings{t.last_seq, value};
   return value;

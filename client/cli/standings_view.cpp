@@ -113,7 +113,28 @@ std::set<std::string> conquerors(const json::object& standings) {
 
 }  // namespace
 
+// S-8's final places of a staged tournament, once its last stage is over: place, name, stage.
+void print_final(std::ostream& out, const json::array& final, i18n::Lang lang) {
+  out << say(lang, "cli.standings.final") << "\n";
+  TextTable table({{"#", TextTable::Align::right},
+                   {label(lang, "name")},
+                   {label(lang, "player")},
+                   {say(lang, "cli.standings.column.stage")}});
+  for (const auto& r : final) {
+    const auto& row = r.as_object();
+    std::string place = cell_text(member(row, "place"));
+    if (member(row, "shared").is_bool() && member(row, "shared").as_bool()) place += "=";
+    table.add_row(
+        {place, shown(lang, member(row, "name")), cell_text(member(row, "player")),
+         say(lang, i18n::Message("stages.kind." + cell_text(member(row, "stage_kind"))))});
+  }
+  table.print(out);
+  out << "\n" << say(lang, "cli.standings.rounds_stage") << "\n";
+}
+
 void print_standings(std::ostream& out, const json::object& standings, i18n::Lang lang) {
+  if (const json::value* final = standings.if_contains("final"); final && final->is_array())
+    print_final(out, final->as_array(), lang);
   const json::array& rows = rows_of(standings);
   if (rows.empty()) {
     out << say(lang, "cli.standings.no_players") << "\n";
@@ -200,6 +221,14 @@ std::string standings_csv(const json::object& standings) {
   for (const auto& k : keys) header.push_back(k == "vp_share" ? "vp_share_percent" : k);
   if (dropped_column) header.push_back("dropped");
   if (conqueror_column) header.push_back("conqueror");
+  // A staged tournament that is over: each player's final place (S-8) and the stage it ended in.
+  std::map<std::string, const json::object*> final_of;
+  if (const json::value* final = standings.if_contains("final"); final && final->is_array()) {
+    for (const auto& r : final->as_array())
+      final_of[cell_text(member(r.as_object(), "player"), "")] = &r.as_object();
+    header.push_back("final_place");
+    header.push_back("final_stage");
+  }
 
   auto csv_cell = [](const json::value& v) { return cell_text(v, ""); };
   std::string out = csv_line(header);
@@ -226,6 +255,11 @@ std::string standings_csv(const json::object& standings) {
       cells.push_back(
           csv_cell(member(row, "dropped").is_bool() ? member(row, "dropped") : json::value(false)));
     if (conqueror_column) cells.push_back(conq.count(id) ? "true" : "false");
+    if (!final_of.empty()) {
+      auto it = final_of.find(id);
+      cells.push_back(it == final_of.end() ? "" : csv_cell(member(*it->second, "place")));
+      cells.push_back(it == final_of.end() ? "" : cell_text(member(*it->second, "stage_kind"), ""));
+    }
     out += csv_line(cells);
   }
   return out;

@@ -89,6 +89,8 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
       {verb::post, "/v1/tournaments/{t}/rounds/check", Access::organizer,
        bind(&Api::check_seating)},
+      {verb::post, "/v1/tournaments/{t}/stages", Access::organizer, bind(&Api::start_stage)},
+      {verb::post, "/v1/tournaments/{t}/stages/check", Access::organizer, bind(&Api::check_stage)},
       {verb::post, "/v1/tournaments/{t}/rounds/{r}/clock", Access::organizer,
        bind(&Api::round_clock)},
       {verb::post, "/v1/tournaments/{t}/rounds/{r}/close", Access::organizer,

@@ -13,16 +13,16 @@
 #pragma once
 
 #include "daemon/config.hpp"
-#include "daemon/replication/follower.hpp"
 #include "daemon/http/http.hpp"
-#include "daemon/replication/leadership.hpp"
+#include "daemon/http/refusal_answer.hpp"
+#include "daemon/http/router.hpp"
+#include "daemon/http/table_token.hpp"
 #include "daemon/live_state.hpp"
 #include "daemon/metrics.hpp"
-#include "daemon/http/refusal_answer.hpp"
+#include "daemon/replication/follower.hpp"
+#include "daemon/replication/leadership.hpp"
 #include "daemon/replication/replication_source.hpp"
-#include "daemon/http/router.hpp"
 #include "daemon/replication/standby_acks.hpp"
-#include "daemon/http/table_token.hpp"
 #include "deciders/decision.hpp"
 #include "deciders/seat_round.hpp"
 #include "deciders/table_action.hpp"
@@ -197,6 +197,12 @@ class Api {
   Prepared prepare_seating(const ExchangePtr& ex, const std::string& t_id, const SeatingBody& body,
                            SeatingPlan& plan);
   static Response seating_preview(const Exchange& ex, const SeatingPlan& plan);
+  // --- stages (stages.cpp) ---
+  void start_stage(const ExchangePtr& ex);  // POST …/stages
+  void check_stage(const ExchangePtr& ex);  // POST …/stages/check: what starting it would do
+  // The server's own follow-up of a knockout's result (deciders::AdvanceBracket): appended
+  // before the judge's answer, so that whoever reads the answer finds the next round seated.
+  void advance_bracket(const std::string& t_id);
   // --- table actions ---
   void put_result(const ExchangePtr& ex);
   // POST …/{action} (a claim, pick, scoring …) or, with check_only, POST …/{action}/check.

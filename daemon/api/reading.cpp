@@ -1,11 +1,12 @@
 // Reading: standings (now and as of any past event), the audit trail, raw events, the hash chain,
 // health, metrics, the games' descriptions and their stateless calculators.
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
 #include "daemon/api/json_diff.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
 #include "deciders/void_event.hpp"
 #include "events/sha256.hpp"
+#include "projections/stage_progress.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
 
@@ -108,7 +109,7 @@ void Api::standings(const ExchangePtr& ex) {
                               {{"tournament", t_id}, {"seq", std::to_string(*as_of)}})));
   }
   const projections::Game* game = games_.find(past->game);
-  json::object out = game->standings(*past);
+  json::object out = projections::tournament_standings(*past, *game);
   out["seq"] = *as_of;
   out["as_of"] = *as_of;
   ex->respond(with_seq(json_response(ex->request, http::status::ok, out), *as_of));

@@ -2,9 +2,9 @@
 // automatic picks and voids. Each table is its own stream, so judges at different tables never
 // conflict; a judge who enters a table another judge has just entered gets 412 with that entry.
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
 #include "daemon/api/table_request.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
 #include "deciders/auto_actions.hpp"
 #include "deciders/void_event.hpp"
 #include "projections/table_rules.hpp"
@@ -85,6 +85,8 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
       },
       [this, ex, req](const AppendResult& r, const deciders::TableActionFacts* facts) {
         if (req->is_result()) {
+          // A knockout's next round is seated by the result that completes the round before.
+          if (facts != nullptr) advance_bracket(req->table.tournament);
           // 200 when it replaced a result, else 201: as decided, or for an idempotent repeat
           // (nothing decided) as the original event says.
           return table_answer(ex, r, result_status(facts, r));

@@ -27,6 +27,10 @@ const char* method_name(schema::SeatingMethod method) {
       return "standings";
     case schema::SeatingMethod::MANUAL:
       return "manual";
+    case schema::SeatingMethod::SNAKE:
+      return "snake";
+    case schema::SeatingMethod::KNOCKOUT:
+      return "knockout";
   }
   return "manual";
 }
