@@ -262,7 +262,10 @@ CutPreview preview_cut(const Tournament& t, const Game& game, std::uint32_t top)
 }
 
 std::optional<std::vector<SeatedTable>> next_knockout_round(const StageProgress& knockout) {
-  if (knockout.spec.kind != StageKind::knockout || knockout.started == nullptr) return std::nullopt;
+  if (knockout.spec.kind != StageKind::knockout || knockout.started == nullptr ||
+      knockout.bracket.empty()) {
+    return std::nullopt;
+  }
   if (knockout.state == StageState::complete || !decided(knockout.bracket.back())) {
     return std::nullopt;
   }

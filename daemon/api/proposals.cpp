@@ -3,12 +3,12 @@
 // table, approved or rejected by a judge. A proposal lives in its table's proposals stream and
 // changes no result; its approval is appended to the table's own stream together with the result
 // it becomes, under the same preconditions as PUT …/result.
+#include "deciders/proposals.hpp"
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
 #include "daemon/api/proposal_view.hpp"
 #include "daemon/api/table_request.hpp"
 #include "daemon/api/views.hpp"
-#include "deciders/proposals.hpp"
+#include "daemon/http/body.hpp"
 #include "deciders/tournaments.hpp"
 
 namespace tally::daemon {
@@ -249,7 +249,10 @@ void Api::approve_proposal(const ExchangePtr& ex) {
         const Tournament* t = s.tournament(command.approval.table.tournament);
         return deciders::decide(t, t ? s.game_of(*t) : nullptr, command, actor, author_names(s));
       },
-      [this, ex](const AppendResult& r, const deciders::TableActionFacts* facts) {
+      [this, ex, t_id = command.approval.table.tournament](
+          const AppendResult& r, const deciders::TableActionFacts* facts) {
+        // An approved result completes a knockout round as a judge's own would.
+        if (facts != nullptr) advance_bracket(t_id);
         return table_answer(
             ex, r, result_status(facts, r),
             json::object{{"proposal", parse_number(ex->params.at("id")).value_or(0)}});
