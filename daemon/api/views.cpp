@@ -74,6 +74,12 @@ json::array same_name_warnings(const Audience& audience, const Tournament& t, st
   return out;
 }
 
+json::array left_out_json(const Tournament& t) {
+  json::array out;
+  for (const auto* p : t.absent_players()) out.emplace_back(p->id);
+  return out;
+}
+
 std::string author_name(const LiveState& state, std::string_view author) {
   if (const Judge* j = state.judge(author)) return j->name;
   return std::string(author);

@@ -86,6 +86,9 @@ std::int64_t server_now_micros();
 // Check-in for the next round: {"round","open","present":[ids],"absent":[ids]}.
 boost::json::object checkin_json(const projections::Tournament& t);
 
+// The active players a seating leaves out because they are not checked in: [ids].
+boost::json::array left_out_json(const projections::Tournament& t);
+
 // Warnings that `name` is the same as other players' names ignoring case and accents:
 // [{"rule":"same_name","player","message"}] (players named as `audience` names them).
 boost::json::array same_name_warnings(const struct Audience& audience,
