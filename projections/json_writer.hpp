@@ -13,8 +13,6 @@
 
 namespace tally {
 
-class Rational;
-
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
@@ -35,9 +33,8 @@ class JsonWriter {
   // Text that is already one JSON value (e.g. written by another JsonWriter).
   JsonWriter& raw(std::string_view json);
 
-  // Points as the API shows them: {"value":3,"exact":"3"} or {"value":1.5E0,"exact":"3/2"}
-  // (Rational::to_json).
-  JsonWriter& points(const Rational& r);
+  // A fraction as a string: "3" when `den` is 1, else "3/2" — written without making the string.
+  JsonWriter& fraction_string(std::int64_t num, std::int64_t den);
 
  private:
   void before_value();

@@ -12,6 +12,8 @@
 
 namespace tally {
 
+class JsonWriter;
+
 class Rational {
  public:
   constexpr Rational() = default;
@@ -48,5 +50,9 @@ class Rational {
   std::int64_t num_ = 0;
   std::int64_t den_ = 1;
 };
+
+// Points as the API shows them, written as text: {"value":3,"exact":"3"} or
+// {"value":1.5E0,"exact":"3/2"} — the bytes Boost.JSON writes for Rational::to_json.
+JsonWriter& write_points(JsonWriter& out, const Rational& r);
 
 }  // namespace tally

@@ -3,8 +3,6 @@
 // points, nesting).
 #include "projections/json_writer.hpp"
 
-#include "projections/rational.hpp"
-
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
@@ -83,23 +81,6 @@ TEST(JsonWriter, AnyBoostValueAsBoostWritesIt) {
     w.end_object().value(v).end_array();
     EXPECT_EQ(among, json::serialize(json::array{1, json::object{{"v", v}, {"w", nullptr}}, v}))
         << text;
-  }
-}
-
-TEST(JsonWriter, PointsAsRationalToJson) {
-  for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
-                     Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
-    std::string out;
-    JsonWriter(out).points(r);
-    EXPECT_EQ(out, json::serialize(r.to_json())) << r.str();
-    // … and among other members, before and after it.
-    std::string among;
-    JsonWriter w(among);
-    w.begin_array().begin_object().key("points").points(r).key("next").number(std::int64_t{1});
-    w.end_object().points(r).points(r).end_array();
-    json::array expected{json::object{{"points", r.to_json()}, {"next", 1}}, r.to_json(),
-                         r.to_json()};
-    EXPECT_EQ(among, json::serialize(expected)) << r.str();
   }
 }
 
