@@ -1,6 +1,6 @@
 #include "projections/rational.hpp"
 
-#include "projections/json_writer.hpp"
+#include "text/json_writer.hpp"
 
 #include <boost/json.hpp>
 
@@ -104,7 +104,7 @@ boost::json::value Rational::to_json() const {
   return out;
 }
 
-JsonWriter& write_points(JsonWriter& out, const Rational& r) {
+text::JsonWriter& write_points(text::JsonWriter& out, const Rational& r) {
   out.begin_object().key("value");
   if (r.is_integer()) {
     out.number(r.num());

@@ -12,7 +12,9 @@
 
 namespace tally {
 
+namespace text {
 class JsonWriter;
+}  // namespace text
 
 class Rational {
  public:
@@ -53,6 +55,6 @@ class Rational {
 
 // Points as the API shows them, written as text: {"value":3,"exact":"3"} or
 // {"value":1.5E0,"exact":"3/2"} — the bytes Boost.JSON writes for Rational::to_json.
-JsonWriter& write_points(JsonWriter& out, const Rational& r);
+text::JsonWriter& write_points(text::JsonWriter& out, const Rational& r);
 
 }  // namespace tally

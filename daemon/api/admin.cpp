@@ -12,7 +12,7 @@
 #include "deciders/tournaments.hpp"
 #include "deciders/unreported.hpp"
 #include "events/sha256.hpp"
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <set>
 
@@ -124,7 +124,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
     for (auto& g : games_.ids()) known += (known.empty() ? "" : ", ") + g;
     fields.fail("game", i18n::Message("api.tournament.unknown_game", {{"games", known}}), "game");
   }
-  if (!is_known_collation_locale(locale)) {
+  if (!text::is_known_collation_locale(locale)) {
     fields.fail("locale", "api.tournament.unknown_locale", "locale");
   }
   if (!fields.ok())

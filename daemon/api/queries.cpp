@@ -6,12 +6,12 @@
 #include "deciders/proposals.hpp"
 #include "deciders/table_action.hpp"
 #include "deciders/void_event.hpp"
-#include "projections/collation.hpp"
-#include "projections/json_writer.hpp"
 #include "projections/registration.hpp"
 #include "projections/table_rules.hpp"
 #include "schema/json_codec.hpp"
 #include "schema/text.hpp"
+#include "text/collation.hpp"
+#include "text/json_writer.hpp"
 
 namespace tally::daemon {
 
@@ -60,10 +60,10 @@ Viewed judges(const LiveState& s) {
 json::array judge_name_warnings(const LiveState& s, const Audience& audience, std::string_view id,
                                 std::string_view name) {
   json::array warnings;
-  const std::string key = same_name_key(name);
+  const std::string key = text::same_name_key(name);
   for (const auto& j : s.judges()) {
     if (j.id == id || j.revoked || j.role != Role::judge) continue;
-    if (same_name_key(j.name) != key) continue;
+    if (text::same_name_key(j.name) != key) continue;
     warnings.push_back(json::object{
         {"rule", "same_name"},
         {"judge", j.id},
@@ -214,7 +214,7 @@ Viewed table_written(const LiveState& s, const deciders::TableAddress& address,
   // Written straight into the body: table_json's members, then the write's own.
   std::string body;
   body.reserve(1024);
-  JsonWriter out(body);
+  text::JsonWriter out(body);
   out.begin_object();
   write_table_members(out, s, *ref.tournament, *ref.game, ref.round->number, *ref.seated);
   out.key("seq").number(std::uint64_t{write.seq});

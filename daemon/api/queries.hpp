@@ -38,7 +38,7 @@ namespace tally::daemon {
 // What a query shows: the answer's body and what its headers say.
 struct View {
   json::value body;
-  // The body already written as JSON text (JsonWriter), sent instead of `body`.
+  // The body already written as JSON text (text::JsonWriter), sent instead of `body`.
   std::optional<std::string> text = std::nullopt;
   http::status status = http::status::ok;
   std::optional<std::uint64_t> seq = std::nullopt;  // Tally-Seq: the log position it was read at

@@ -5,7 +5,7 @@
 #include "daemon/http/body.hpp"
 #include "deciders/players.hpp"
 #include "encoding/base64.hpp"
-#include "projections/csv_encoding.hpp"
+#include "text/csv_encoding.hpp"
 
 #include <algorithm>
 #include <variant>
@@ -39,15 +39,14 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
   if (!body) return;
   BodyFields fields(*body, {"csv", "csv_base64", "encoding", "add_possible_duplicates"});
   // The body limit bounds the file; a member of its own size needs no second bound. The file
-  // comes as text (`csv`, UTF-8) or as its bytes (`csv_base64`, any of kCsvEncodings).
+  // comes as text (`csv`, UTF-8) or as its bytes (`csv_base64`, any of text::kCsvEncodings).
   constexpr auto kAnySize = std::numeric_limits<std::size_t>::max();
   auto csv = fields.text("csv", false, kAnySize);
   auto csv_base64 = fields.text("csv_base64", false, kAnySize);
   auto encoding = fields.text("encoding", false).value_or("auto");
   bool add_duplicates = fields.boolean("add_possible_duplicates").value_or(false);
-  if (encoding != "auto" &&
-      std::find(projections::kCsvEncodings.begin(), projections::kCsvEncodings.end(), encoding) ==
-          projections::kCsvEncodings.end()) {
+  if (encoding != "auto" && std::find(text::kCsvEncodings.begin(), text::kCsvEncodings.end(),
+                                      encoding) == text::kCsvEncodings.end()) {
     fields.fail("encoding", "api.import.encoding");
   }
   if (csv.has_value() == csv_base64.has_value()) fields.fail("csv", "api.import.csv_or_base64");
@@ -59,12 +58,12 @@ void Api::import_players(const ExchangePtr& ex, bool check_only) {
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.import.invalid", fields.errors()));
   queries::CsvEncoding used;  // what the answer says of the file's encoding
   if (bytes) {
-    auto decoded = projections::decode_csv(*bytes, encoding);
+    auto decoded = text::decode_csv(*bytes, encoding);
     if (auto* problem = std::get_if<i18n::Message>(&decoded)) {
       return ex->respond(unprocessable(*ex, "api.import.refused",
                                        {{"csv", "", "csv_base64", std::move(*problem)}}));
     }
-    auto& file = std::get<projections::DecodedCsv>(decoded);
+    auto& file = std::get<text::DecodedCsv>(decoded);
     csv = std::move(file.utf8);
     used = {file.encoding, file.detected};
   }

@@ -1,6 +1,6 @@
 #include "daemon/api/table_request.hpp"
 
-#include "projections/text_rule.hpp"
+#include "text/text_rule.hpp"
 
 #include "daemon/api/views.hpp"
 #include "daemon/http/body.hpp"
@@ -51,7 +51,7 @@ bool take_envelope(json::object& body, bool allow_supersedes, TableRequest& out,
       errors.push_back({"request", "", "reason", "api.envelope.reason"});
     } else if (auto problem = it->value().as_string().empty()
                                   ? std::nullopt
-                                  : projections::text_problem(it->value().as_string())) {
+                                  : text::text_problem(it->value().as_string())) {
       errors.push_back({"text", "", "reason", std::move(*problem)});
     } else {
       out.reason = std::string(it->value().as_string());

@@ -161,7 +161,7 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
   return out;
 }
 
-void write_table_members(JsonWriter& out, const LiveState& state, const Tournament& t,
+void write_table_members(text::JsonWriter& out, const LiveState& state, const Tournament& t,
                          const projections::Game& game, std::uint32_t round,
                          const projections::SeatedTable& seated) {
   // seated_table_json's members
@@ -193,7 +193,7 @@ void write_table_members(JsonWriter& out, const LiveState& state, const Tourname
   if (table == nullptr) table = &blank;
   std::string result;  // written first: the status before it says whether there is one
   result.reserve(1024);
-  JsonWriter result_writer(result);
+  text::JsonWriter result_writer(result);
   bool reported = game.write_table_result(result_writer, t, *table);
   out.key("status").string(reported ? "reported" : "open");
   out.key("version").number(std::uint64_t{table->version});

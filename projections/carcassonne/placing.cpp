@@ -89,7 +89,7 @@ boost::json::object outcome_json(const TableOutcome& outcome) {
   return out;
 }
 
-void write_outcome(JsonWriter& out, const TableOutcome& outcome) {
+void write_outcome(text::JsonWriter& out, const TableOutcome& outcome) {
   out.begin_object().key("players").begin_array();
   for (const auto& p : outcome.players) {
     out.begin_object();

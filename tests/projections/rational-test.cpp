@@ -1,6 +1,6 @@
 #include "projections/rational.hpp"
 
-#include "projections/json_writer.hpp"
+#include "text/json_writer.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
@@ -51,12 +51,12 @@ TEST(Rational, WritePointsAsToJsonDoes) {
   for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
                      Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
     std::string out;
-    JsonWriter w(out);
+    text::JsonWriter w(out);
     write_points(w, r);
     EXPECT_EQ(out, boost::json::serialize(r.to_json())) << r.str();
     // … and among other members, before and after it.
     std::string among;
-    JsonWriter w2(among);
+    text::JsonWriter w2(among);
     write_points(w2.begin_array().begin_object().key("points"), r)
         .key("next")
         .number(std::int64_t{1});

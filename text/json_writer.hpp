@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally {
+namespace tally::text {
 
 class JsonWriter {
  public:
@@ -50,4 +50,4 @@ class JsonWriter {
 // A string as Boost.JSON writes it: quoted, with its escapes.
 void append_json_string(std::string& out, std::string_view text);
 
-}  // namespace tally
+}  // namespace tally::text

@@ -1,11 +1,11 @@
-#include "projections/json_writer.hpp"
+#include "text/json_writer.hpp"
 
 #include <boost/json/serialize.hpp>
 
 #include <array>
 #include <charconv>
 
-namespace tally {
+namespace tally::text {
 
 namespace {
 
@@ -197,4 +197,4 @@ JsonWriter& JsonWriter::fraction_string(std::int64_t num, std::int64_t den) {
   return *this;
 }
 
-}  // namespace tally
+}  // namespace tally::text

@@ -1,14 +1,14 @@
 // JsonWriter writes exactly the bytes Boost.JSON's serializer writes for the same value: the
 // answers written as text must not differ from the ones built as objects (escapes, numbers,
 // points, nesting).
-#include "projections/json_writer.hpp"
+#include "text/json_writer.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
 #include <string>
 
-namespace tally {
+namespace tally::text {
 namespace {
 
 namespace json = boost::json;
@@ -85,4 +85,4 @@ TEST(JsonWriter, AnyBoostValueAsBoostWritesIt) {
 }
 
 }  // namespace
-}  // namespace tally
+}  // namespace tally::text
