@@ -1,23 +1,23 @@
 #include "daemon/app.hpp"
 
-#include "net/http_client.hpp"
 #include "daemon/api/api.hpp"
+#include "daemon/api/routes_command.hpp"
 #include "daemon/archive_commands.hpp"
 #include "daemon/http/dispatcher.hpp"
-#include "daemon/replication/follower.hpp"
+#include "daemon/http/pages.hpp"
+#include "daemon/http/server.hpp"
+#include "daemon/http/tls.hpp"
 #include "daemon/live/live.hpp"
 #include "daemon/log.hpp"
 #include "daemon/organizer_token.hpp"
-#include "daemon/http/pages.hpp"
-#include "daemon/replication/promote.hpp"
 #include "daemon/replay.hpp"
+#include "daemon/replication/follower.hpp"
+#include "daemon/replication/promote.hpp"
 #include "daemon/replication/replication_source.hpp"
-#include "daemon/api/routes_command.hpp"
 #include "daemon/secrets.hpp"
-#include "daemon/http/server.hpp"
-#include "daemon/http/tls.hpp"
 #include "events/sha256.hpp"
 #include "events/store.hpp"
+#include "net/http_client.hpp"
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -143,83 +143,65 @@ App::App(Config config, std::unique_ptr<projections::GameRegistry> games)
 
 App::~App() = default;
 
-void App::run() {
-  Impl& app = *impl_;
-  // Every screen and judge is a socket: allow as many as the system lets this process have.
+namespace {
+
+// Every screen and judge is a socket: allow as many as the system lets this process have, and
+// fit the connection limits to that.
+void raise_open_files_limit(Config& config) {
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
   }
   if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur != RLIM_INFINITY) {
-    fit_connections_to_open_files(app.config, static_cast<std::size_t>(files.rlim_cur));
+    fit_connections_to_open_files(config, static_cast<std::size_t>(files.rlim_cur));
   }
-  const Config& config = app.config;
-  // The API's I/O threads (a context each) and one context for the live screens, so that a
-  // judge's answer never waits behind the fan-out of an update to a thousand screens. Both are
-  // destroyed explicitly at the end, before the objects their pending handlers refer to.
-  std::optional<IoPool> io_holder(std::in_place, config.threads);
-  std::optional<net::io_context> live_io_holder(std::in_place,
-                                                static_cast<int>(config.live_threads));
-  IoPool& io = *io_holder;
-  net::io_context& live_io = *live_io_holder;
-  std::filesystem::path data(config.data);
-  // A store on a read-only file system (a failing disk remounted read-only, a backup on
-  // read-only media) is served for reading: every write answers 503 saying why.
-  const std::filesystem::path store_dir = data / "store";
-  const bool read_only =
-      std::filesystem::exists(store_dir) && ::access(store_dir.c_str(), W_OK) != 0;
-  if (!read_only) {
-    std::filesystem::create_directories(data);
-    std::filesystem::permissions(data, std::filesystem::perms::owner_all,
-                                 std::filesystem::perm_options::replace);
-  }
-  events::EventStore store(store_dir.string(),
-                           events::StoreOptions{.read_only = read_only,
-                                                .min_free_bytes = config.min_free_space_mib << 20});
-  if (read_only) {
+}
+
+// Where the store is, and whether it can be written.
+struct StoreLocation {
+  std::filesystem::path dir;
+  bool read_only = false;
+};
+
+// Makes the data directory (owner only) unless the store is on a read-only file system (a
+// failing disk remounted read-only, a backup on read-only media): that one is served for
+// reading, every write answering 503 saying why.
+StoreLocation prepare_data_dir(const std::filesystem::path& data) {
+  StoreLocation at{data / "store", false};
+  at.read_only = std::filesystem::exists(at.dir) && ::access(at.dir.c_str(), W_OK) != 0;
+  if (at.read_only) {
     log::warn("the data directory is not writable: serving reads only, every write answers 503",
-              {{"path", store_dir.string()}});
+              {{"path", at.dir.string()}});
+    return at;
   }
-  LiveState state(*app.games);
-  auto replay_started = std::chrono::steady_clock::now();
+  std::filesystem::create_directories(data);
+  std::filesystem::permissions(data, std::filesystem::perms::owner_all,
+                               std::filesystem::perm_options::replace);
+  return at;
+}
+
+// Folds the whole log into the projections, logging the progress of a long replay.
+void rebuild_projections(events::EventStore& store, LiveState& state) {
+  auto started = std::chrono::steady_clock::now();
   std::uint64_t replayed = replay(store, state, [](const ReplayProgress& p) {
     log::info("replaying the log", {{"events", p.events}, {"of", p.total}});
   });
-  std::chrono::duration<double> replay_took = std::chrono::steady_clock::now() - replay_started;
-  log::info("projections rebuilt", {{"events", replayed}, {"seconds", replay_took.count()}});
+  std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+  log::info("projections rebuilt", {{"events", replayed}, {"seconds", took.count()}});
+}
 
-  Metrics metrics;
-  auto hub = std::make_shared<Hub>(live_io, state, store, config);
-  store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
-  auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
-  Leadership leadership(data, state);
-  StandbyAcks standby_acks({.required = config.replicas_ack,
-                            .timeout = config.replicas_ack_timeout,
-                            .continue_alone = config.replicas_ack_alone});
-  ReplicationSource replication(store, leadership, standby_acks);
-  auto replication_subscription = store.subscribe(
-      [&replication](const schema::StoredEvent& e) { replication.appended(e.seq()); });
-  // A follower writes nothing of its own: its organizer is the primary's, in the copied log.
-  std::unique_ptr<Follower> follower = make_follower(config, store, leadership);
-  if (!follower) ensure_organizer(store, state, data);
+// A live feed's request let in: the tournament, `since`, and the hash of the caller's token
+// when it identified someone.
+using Admitted =
+    std::tuple<std::string, std::optional<std::uint64_t>, std::optional<schema::Digest>>;
+using LiveAdmission =
+    std::function<std::variant<Response, Admitted>(Request&, const std::string& remote)>;
 
-  Router router;
-  const TableKeys table_keys = TableKeys::load_or_create(data);
-  Api api(store, state, *app.games, metrics, config, table_keys,
-          ReplicationRole{replication, leadership, standby_acks, follower.get()});
-  api.add_routes(router);
-  Pages pages(config.web_root);
-  pages.add_routes(router);
-  // The live feed, a WebSocket: its route names the tournament; reads may need a token (config).
-  router.add_upgrade(Api::kLiveFeedRoute, Api::kLiveFeedAccess);
-  Dispatcher dispatcher(router, state, metrics, config, table_keys);
-
-  // The tournament, `since`, and the hash of the caller's token when it identified someone.
-  using Admitted =
-      std::tuple<std::string, std::optional<std::uint64_t>, std::optional<schema::Digest>>;
-  auto admit = [&](Request& request,
-                   const std::string& remote) -> std::variant<Response, Admitted> {
+// Who may open the live feed, and of what: the route, the caller's token and access, `since`.
+LiveAdmission live_admission(const Router& router, Dispatcher& dispatcher, const LiveState& state) {
+  return [&router, &dispatcher, &state](
+             Request& request, const std::string& remote) -> std::variant<Response, Admitted> {
     auto match = router.match(http::verb::get, path_of(request.target()));
     auto t = match.params.find("t");
     // A refusal's language (the tournament is read only for a refusal, and only without a usable
@@ -252,24 +234,36 @@ void App::run() {
     return Admitted(tournament, since,
                     caller.identity.authenticated() ? caller.token_hash : std::nullopt);
   };
+}
+
+// The upgrades to the live feed, plain and over TLS: admitted, then handed to the hub.
+// REQUIRES: `hub` outlives the server (run() resets the server first).
+UpgradeHandlers live_upgrades(LiveAdmission admit, Hub& hub) {
   UpgradeHandlers upgrade;
-  upgrade.plain = [&](net::ip::tcp::socket& socket, Request& request, const std::string& remote,
-                      ConnectionSlot slot) -> std::optional<Response> {
+  upgrade.plain = [admit, hub = &hub](net::ip::tcp::socket& socket, Request& request,
+                                      const std::string& remote,
+                                      ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
     const auto& [tournament, since, holder] = std::get<Admitted>(admitted);
     return hub->accept(socket, request, tournament, since, std::move(slot), holder);
   };
-  upgrade.tls = [&](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
-                    const std::string& remote, ConnectionSlot slot) -> std::optional<Response> {
+  upgrade.tls = [admit, hub = &hub](beast::ssl_stream<beast::tcp_stream>& stream, Request& request,
+                                    const std::string& remote,
+                                    ConnectionSlot slot) -> std::optional<Response> {
     auto admitted = admit(request, remote);
     if (auto* refusal = std::get_if<Response>(&admitted)) return std::move(*refusal);
     const auto& [tournament, since, holder] = std::get<Admitted>(admitted);
     return hub->accept(stream, request, tournament, since, std::move(slot), holder);
   };
-  std::unique_ptr<net::ssl::context> tls;
-  if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
-  auto server = std::make_shared<Server>(io, config, dispatcher, upgrade, tls.get());
+  return upgrade;
+}
+
+// The gauges /metrics reads when asked: connections, screens, refusals, the standby, the fence.
+// Weak: a scrape during shutdown finds the server or the hub gone and reads 0.
+void watch_gauges(Metrics& metrics, const std::shared_ptr<Server>& server,
+                  const std::shared_ptr<Hub>& hub, StandbyAcks& standby_acks,
+                  Leadership& leadership) {
   metrics.read_gauges_from(
       {.open_connections = [weak = std::weak_ptr<Server>(server)]() -> std::size_t {
          auto alive = weak.lock();
@@ -298,16 +292,80 @@ void App::run() {
                       ? std::function([&standby_acks] { return standby_acks.state(); })
                       : nullptr,
        .fenced = [&leadership] { return leadership.fenced().has_value(); }});
-  server->start();
-  auto endpoint = server->local_endpoint();
+}
+
+// Says where the server listens: in the log at once (an operator is watching for it) and in
+// config.ready_file (written whole: a reader never sees half an address).
+void announce_listening(const Server& server, const Config& config) {
+  auto endpoint = server.local_endpoint();
   std::string address = endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
   log::info("listening",
             {{"address", address}, {"threads", config.threads}, {"data", config.data}});
-  log::flush();  // the start-up lines at once: an operator is watching for them
+  log::flush();
   if (!config.ready_file.empty()) {
     std::ofstream(config.ready_file + ".tmp") << address << "\n";
     std::filesystem::rename(config.ready_file + ".tmp", config.ready_file);
   }
+}
+
+}  // namespace
+
+void App::run() {
+  Impl& app = *impl_;
+  raise_open_files_limit(app.config);
+  const Config& config = app.config;
+  // The API's I/O threads (a context each) and one context for the live screens, so that a
+  // judge's answer never waits behind the fan-out of an update to a thousand screens. Both are
+  // destroyed explicitly at the end, before the objects their pending handlers refer to.
+  std::optional<IoPool> io_holder(std::in_place, config.threads);
+  std::optional<net::io_context> live_io_holder(std::in_place,
+                                                static_cast<int>(config.live_threads));
+  IoPool& io = *io_holder;
+  net::io_context& live_io = *live_io_holder;
+  std::filesystem::path data(config.data);
+  const StoreLocation at = prepare_data_dir(data);
+  events::EventStore store(at.dir.string(),
+                           events::StoreOptions{.read_only = at.read_only,
+                                                .min_free_bytes = config.min_free_space_mib << 20});
+  LiveState state(*app.games);
+  rebuild_projections(store, state);
+
+  // The store's subscribers, in the order an appended event reaches them: the projections, the
+  // live screens, the followers waiting for it.
+  Metrics metrics;
+  auto hub = std::make_shared<Hub>(live_io, state, store, config);
+  store.subscribe([&state](const schema::StoredEvent& e) { state.apply(e); });
+  auto hub_subscription = store.subscribe([hub](const schema::StoredEvent& e) { hub->publish(e); });
+  Leadership leadership(data, state);
+  StandbyAcks standby_acks({.required = config.replicas_ack,
+                            .timeout = config.replicas_ack_timeout,
+                            .continue_alone = config.replicas_ack_alone});
+  ReplicationSource replication(store, leadership, standby_acks);
+  auto replication_subscription = store.subscribe(
+      [&replication](const schema::StoredEvent& e) { replication.appended(e.seq()); });
+  // A follower writes nothing of its own: its organizer is the primary's, in the copied log.
+  std::unique_ptr<Follower> follower = make_follower(config, store, leadership);
+  if (!follower) ensure_organizer(store, state, data);
+
+  // The routes: the API, the pages, and the live feed (a WebSocket; reads may need a token).
+  Router router;
+  const TableKeys table_keys = TableKeys::load_or_create(data);
+  Api api(store, state, *app.games, metrics, config, table_keys,
+          ReplicationRole{replication, leadership, standby_acks, follower.get()});
+  api.add_routes(router);
+  Pages pages(config.web_root);
+  pages.add_routes(router);
+  router.add_upgrade(Api::kLiveFeedRoute, Api::kLiveFeedAccess);
+  Dispatcher dispatcher(router, state, metrics, config, table_keys);
+
+  std::unique_ptr<net::ssl::context> tls;
+  if (!config.tls_cert.empty()) tls = make_tls_context(config.tls_cert, config.tls_key);
+  auto server = std::make_shared<Server>(
+      io, config, dispatcher, live_upgrades(live_admission(router, dispatcher, state), *hub),
+      tls.get());
+  watch_gauges(metrics, server, hub, standby_acks, leadership);
+  server->start();
+  announce_listening(*server, config);
 
   if (follower) follower->start();
   serve(io, live_io, *server, *hub, [&replication, &standby_acks] {

@@ -99,7 +99,7 @@ void set_level(Level level) { threshold = level; }
 namespace {
 
 // The members every line starts with: when, how bad, what.
-void begin_line(JsonWriter& line, Level level, std::string_view message) {
+void begin_line(text::JsonWriter& line, Level level, std::string_view message) {
   using namespace std::chrono;
   auto now = duration_cast<microseconds>(system_clock::now().time_since_epoch()).count();
   line.begin_object();
@@ -108,7 +108,7 @@ void begin_line(JsonWriter& line, Level level, std::string_view message) {
   line.key("msg").string(message);
 }
 
-void end_line(std::string& text, JsonWriter& line, Level level) {
+void end_line(std::string& text, text::JsonWriter& line, Level level) {
   line.end_object();
   text += '\n';
   Sink::instance().add(text, level >= Level::warn);
@@ -121,7 +121,7 @@ void write(Level level, std::string_view message, boost::json::object fields) {
   // Written out member by member, in the bytes boost::json::serialize would write.
   std::string text;
   text.reserve(256);
-  JsonWriter line(text);
+  text::JsonWriter line(text);
   begin_line(line, level, message);
   for (const auto& [key, value] : fields) line.key(key).value(value);
   end_line(text, line, level);
@@ -132,7 +132,7 @@ void request(const RequestLine& request) {
   // The same members as log::info("request", {...}) would write, without the object.
   std::string text;
   text.reserve(256);
-  JsonWriter line(text);
+  text::JsonWriter line(text);
   begin_line(line, Level::info, "request");
   line.key("request_id").string(request.request_id);
   line.key("judge").string(request.judge);

@@ -13,6 +13,12 @@ std::optional<Refusal> self_reporting_refusal(const projections::Tournament& t) 
                  {{"self_reporting.off", "", "self_reporting", "api.selfreport.turn_on"}}};
 }
 
+std::optional<Refusal> table_keys_refusal(const projections::Round& round) {
+  if (!round.closed) return std::nullopt;
+  i18n::Message closed("api.selfreport.round_closed", {{"round", round.number}});
+  return Refusal{RefusalKind::conflict, closed, {{"round.closed", "", "round", closed}}};
+}
+
 std::variant<const projections::Proposal*, Refusal> find_pending_proposal(
     const projections::Tournament* t, const TableAddress& address, const std::string& id,
     FoundTable& found) {

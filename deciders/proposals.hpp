@@ -28,6 +28,9 @@ namespace tally::deciders {
 // The refusal while `t`'s self-reporting is off.
 std::optional<Refusal> self_reporting_refusal(const projections::Tournament& t);
 
+// The refusal of a closed round's table tokens: there is nothing left to report there.
+std::optional<Refusal> table_keys_refusal(const projections::Round& round);
+
 // The pending proposal `id` (the path's text) at the table `address` names, filling `found`.
 std::variant<const projections::Proposal*, Refusal> find_pending_proposal(
     const projections::Tournament* t, const TableAddress& address, const std::string& id,

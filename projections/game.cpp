@@ -40,7 +40,7 @@ RuleErrors Game::check_action(const Tournament& tournament, const TableState& ta
 
 boost::json::object Game::table_extras(const Tournament&, const TableState&) const { return {}; }
 
-bool Game::write_table_result(JsonWriter& out, const Tournament& tournament,
+bool Game::write_table_result(text::JsonWriter& out, const Tournament& tournament,
                               const TableState& table) const {
   std::optional<boost::json::object> result = table_result(tournament, table);
   if (!result) return false;

@@ -8,9 +8,9 @@
 #pragma once
 
 #include "i18n/message.hpp"
-#include "projections/json_writer.hpp"
 #include "projections/tournament.hpp"
 #include "schema/tally.capnp.h"
+#include "text/json_writer.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -185,7 +185,7 @@ class Game {
   // its table, and building that result as objects cost more than the rules that computed it.
   // Default: table_result() serialized; a game whose results are written on every write writes
   // them directly (Carcassonne).
-  virtual bool write_table_result(JsonWriter& out, const Tournament& tournament,
+  virtual bool write_table_result(text::JsonWriter& out, const Tournament& tournament,
                                   const TableState& table) const;
 
   // Anything a table shows beyond seating and result (AGoT: "houses"). Default: nothing. Its

@@ -1,5 +1,7 @@
 #include "projections/rational.hpp"
 
+#include "text/json_writer.hpp"
+
 #include <boost/json.hpp>
 
 #include <numeric>
@@ -100,6 +102,16 @@ boost::json::value Rational::to_json() const {
   out.emplace("value", std::move(value));
   out.emplace("exact", str());
   return out;
+}
+
+text::JsonWriter& write_points(text::JsonWriter& out, const Rational& r) {
+  out.begin_object().key("value");
+  if (r.is_integer()) {
+    out.number(r.num());
+  } else {
+    out.value(boost::json::value(r.approx()));  // Boost's own form of a double ("1.5E0")
+  }
+  return out.key("exact").fraction_string(r.num(), r.den()).end_object();
 }
 
 }  // namespace tally

@@ -12,6 +12,10 @@
 
 namespace tally {
 
+namespace text {
+class JsonWriter;
+}  // namespace text
+
 class Rational {
  public:
   constexpr Rational() = default;
@@ -48,5 +52,9 @@ class Rational {
   std::int64_t num_ = 0;
   std::int64_t den_ = 1;
 };
+
+// Points as the API shows them, written as text: {"value":3,"exact":"3"} or
+// {"value":1.5E0,"exact":"3/2"} — the bytes Boost.JSON writes for Rational::to_json.
+text::JsonWriter& write_points(text::JsonWriter& out, const Rational& r);
 
 }  // namespace tally

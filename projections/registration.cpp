@@ -1,8 +1,8 @@
 #include "projections/registration.hpp"
 
-#include "projections/collation.hpp"
-#include "projections/csv.hpp"
-#include "projections/text_rule.hpp"
+#include "text/collation.hpp"
+#include "text/csv.hpp"
+#include "text/text_rule.hpp"
 
 #include <algorithm>
 #include <map>
@@ -45,7 +45,7 @@ struct Columns {
   std::size_t count = 0;
 };
 
-Columns read_header(const CsvRecord& header, RuleErrors& problems) {
+Columns read_header(const text::CsvRecord& header, RuleErrors& problems) {
   Columns columns;
   columns.count = header.fields.size();
   for (std::size_t i = 0; i < header.fields.size(); ++i) {
@@ -67,12 +67,12 @@ Columns read_header(const CsvRecord& header, RuleErrors& problems) {
 }
 
 // The rows of the file, each with its line, id (maybe empty) and name; problems collected.
-std::vector<ImportRow> read_rows(const std::vector<CsvRecord>& records, const Columns& columns,
-                                 RuleErrors& problems) {
+std::vector<ImportRow> read_rows(const std::vector<text::CsvRecord>& records,
+                                 const Columns& columns, RuleErrors& problems) {
   std::vector<ImportRow> rows;
   std::map<std::string, int> id_lines;
   for (std::size_t r = 1; r < records.size(); ++r) {
-    const CsvRecord& record = records[r];
+    const text::CsvRecord& record = records[r];
     if (record.fields.size() != columns.count) {
       problems.push_back(
           file_problem(record.line, "rules.import.field_count",
@@ -85,7 +85,7 @@ std::vector<ImportRow> read_rows(const std::vector<CsvRecord>& records, const Co
     row.name = trim(record.fields[columns.name]);
     if (row.name.empty()) {
       problems.push_back(file_problem(row.line, "rules.import.empty_name"));
-    } else if (auto problem = name_problem(row.name)) {
+    } else if (auto problem = text::name_problem(row.name)) {
       problems.push_back(
           {"text", "", "csv",
            i18n::Message("rules.import.text", {{"line", std::to_string(row.line)},
@@ -127,20 +127,20 @@ int ImportPlan::count(ImportRow::Status status) const {
 
 std::vector<const Player*> same_name_players(const Tournament& t, std::string_view name,
                                              std::string_view except) {
-  std::string key = same_name_key(name);
+  std::string key = text::same_name_key(name);
   std::vector<const Player*> out;
   for (const auto& p : t.players) {
-    if (p.id != except && same_name_key(p.name) == key) out.push_back(&p);
+    if (p.id != except && text::same_name_key(p.name) == key) out.push_back(&p);
   }
   return out;
 }
 
 Outcome<ImportPlan> plan_import(const Tournament& t, const std::string& csv,
                                 bool add_possible_duplicates) {
-  std::vector<CsvRecord> records;
+  std::vector<text::CsvRecord> records;
   try {
-    records = parse_csv(csv, separator_of(csv));
-  } catch (const CsvError& e) {
+    records = text::parse_csv(csv, separator_of(csv));
+  } catch (const text::CsvError& e) {
     return Outcome<ImportPlan>::refused({RuleError{"csv", "", "csv", e.message()}});
   }
   if (records.empty()) return Outcome<ImportPlan>::refused("csv", "rules.import.empty", "csv");
@@ -153,10 +153,10 @@ Outcome<ImportPlan> plan_import(const Tournament& t, const std::string& csv,
   if (!problems.empty()) return Outcome<ImportPlan>::refused(std::move(problems));
 
   // Names already in play: the registered players', then each row's as it is decided.
-  std::multimap<std::string, std::string> ids_by_key;  // same_name_key → id
+  std::multimap<std::string, std::string> ids_by_key;  // text::same_name_key → id
   std::set<std::string> taken;                         // ids registered or given to a row
   for (const auto& p : t.players) {
-    ids_by_key.emplace(same_name_key(p.name), p.id);
+    ids_by_key.emplace(text::same_name_key(p.name), p.id);
     taken.insert(p.id);
   }
   for (const auto& row : rows) {
@@ -173,7 +173,7 @@ Outcome<ImportPlan> plan_import(const Tournament& t, const std::string& csv,
   };
 
   for (auto& row : rows) {
-    std::string key = same_name_key(row.name);
+    std::string key = text::same_name_key(row.name);
     const Player* registered = row.id.empty() ? nullptr : t.player(row.id);
     if (registered == nullptr && row.id.empty()) {
       // No id: the registered player with exactly this name is this row.

@@ -7,7 +7,7 @@
 //                       same name
 //   changed             same id, another name: a rename
 //   possible_duplicate  the same name as someone registered or earlier in the file, ignoring case
-//                       and accents (same_name_key) but not exactly: "Jana Novakova" beside
+//                       and accents (text::same_name_key) but not exactly: "Jana Novakova" beside
 //                       "Jana Nováková". Not written unless the organizer says so.
 //
 // Thread safety: pure functions.

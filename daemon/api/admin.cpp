@@ -1,18 +1,18 @@
 // Judges, tournaments, players and rounds: the organizer's part of the API.
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
-#include "daemon/log.hpp"
-#include "daemon/http/refusal_answer.hpp"
-#include "daemon/secrets.hpp"
 #include "daemon/api/table_request.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
+#include "daemon/http/refusal_answer.hpp"
+#include "daemon/log.hpp"
+#include "daemon/secrets.hpp"
 #include "deciders/judges.hpp"
 #include "deciders/players.hpp"
 #include "deciders/seat_round.hpp"
 #include "deciders/tournaments.hpp"
 #include "deciders/unreported.hpp"
 #include "events/sha256.hpp"
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <set>
 
@@ -73,21 +73,12 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
           out["id"] = id;
           out["name"] = name;
           if (role == Role::replica) out["standby"] = added.getStandby();
-          // Two judges with one name cannot be told apart in the audit.
-          json::array warnings;
-          state_.read([&](const LiveState& s) {
-            std::string key = same_name_key(name);
-            for (const auto& j : s.judges()) {
-              if (j.id == id || j.revoked || j.role != Role::judge || role != Role::judge) continue;
-              if (same_name_key(j.name) != key) continue;
-              warnings.push_back(json::object{
-                  {"rule", "same_name"},
-                  {"judge", j.id},
-                  {"message", Audience{ex->lang}.render(i18n::Message(
-                                  "api.judge.same_name", {{"name", name}, {"id", j.id}}))}});
-            }
-          });
-          out["warnings"] = std::move(warnings);
+          // Two judges with one name cannot be told apart in the audit (replicas have no names
+          // there).
+          out["warnings"] =
+              role != Role::judge ? json::array() : read_state([&](const LiveState& s) {
+                return queries::judge_name_warnings(s, Audience{ex->lang}, id, name);
+              });
         }
         // The token exists only in this answer; a repeated request cannot show it again.
         out["token"] = r.status == events::AppendStatus::appended ? json::value(*token) : nullptr;
@@ -96,17 +87,7 @@ void Api::add_token_holder(const ExchangePtr& ex, Role role) {
       {.answer_before_standby = true});  // the token is shown in this answer only
 }
 
-void Api::list_judges(const ExchangePtr& ex) {
-  auto [seq, list] = state_.read([](const LiveState& s) {
-    json::array out;
-    for (const auto& j : s.judges()) {
-      if (j.role != Role::judge) continue;
-      out.push_back(json::object{{"id", j.id}, {"name", j.name}, {"revoked", j.revoked}});
-    }
-    return std::make_pair(s.seq(), out);
-  });
-  ex->respond(with_seq(json_response(ex->request, http::status::ok, list), seq));
-}
+void Api::list_judges(const ExchangePtr& ex) { run_query(ex, queries::judges); }
 
 void Api::revoke_token_holder(const ExchangePtr& ex, Role role) {
   std::string id = ex->params.at("id");
@@ -143,7 +124,7 @@ void Api::create_tournament(const ExchangePtr& ex) {
     for (auto& g : games_.ids()) known += (known.empty() ? "" : ", ") + g;
     fields.fail("game", i18n::Message("api.tournament.unknown_game", {{"games", known}}), "game");
   }
-  if (!is_known_collation_locale(locale)) {
+  if (!text::is_known_collation_locale(locale)) {
     fields.fail("locale", "api.tournament.unknown_locale", "locale");
   }
   if (!fields.ok())
@@ -157,37 +138,18 @@ void Api::create_tournament(const ExchangePtr& ex) {
         return deciders::decide(s.tournament(command.id), *game, command, actor);
       },
       [this, ex, id = *id](const AppendResult& r) {
-        return state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(id);
-          json::object out = tournament_json(*t, *s.game_of(*t), ex->lang);
-          out["seq"] = r.last_seq;
-          Response response = json_response(ex->request, http::status::created, out);
-          set_language(response, ex->lang);
-          return response;
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::tournament_written(s, id, ex->lang, r.last_seq);
         });
       });
 }
 
-void Api::list_tournaments(const ExchangePtr& ex) {
-  auto [seq, list] = state_.read([](const LiveState& s) {
-    json::array out;
-    for (const auto& [id, t] : s.tournaments()) out.push_back(tournament_summary_json(t));
-    return std::make_pair(s.seq(), out);
-  });
-  ex->respond(with_seq(json_response(ex->request, http::status::ok, list), seq));
-}
+void Api::list_tournaments(const ExchangePtr& ex) { run_query(ex, queries::tournaments); }
 
 void Api::get_tournament(const ExchangePtr& ex) {
-  const std::string& id = ex->params.at("t");
-  ex->respond(state_.read([&](const LiveState& s) {
-    const Tournament* t = s.tournament(id);
-    if (t == nullptr) return tournament_not_found(*ex, id);
-    Response response = with_seq(
-        json_response(ex->request, http::status::ok, tournament_json(*t, *s.game_of(*t), ex->lang)),
-        t->last_seq);
-    set_language(response, ex->lang);  // its notices
-    return response;
-  }));
+  run_query(ex, [ex](const LiveState& s) {
+    return queries::tournament(s, ex->params.at("t"), ex->lang);
+  });
 }
 
 void Api::add_player(const ExchangePtr& ex) {
@@ -211,10 +173,10 @@ void Api::add_player(const ExchangePtr& ex) {
         auto registered = event->event().getPayload().getPlayerRegistered();
         std::string id = registered.getId().cStr(), name = registered.getName().cStr();
         json::object out{{"id", id}, {"name", name}, {"seq", r.last_seq}};
-        state_.read([&](const LiveState& s) {
-          if (const Tournament* t = s.tournament(t_id))
-            out["warnings"] = same_name_warnings(ex->audience(*t), *t, name, id);
+        auto warnings = read_state([&](const LiveState& s) {
+          return queries::player_name_warnings(s, ex->lang, t_id, name, id);
         });
+        if (warnings) out["warnings"] = std::move(*warnings);
         Response response = json_response(ex->request, http::status::created, out);
         set_language(response, ex->lang);
         return response;
@@ -311,22 +273,15 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
                                    const SeatingBody& body, SeatingPlan& plan) {
   Prepared p;
   for (int copies = 0; copies < kSeatingCopies; ++copies) {
-    std::optional<Tournament> copy;
-    const projections::Game* game = nullptr;
-    state_.read([&](const LiveState& s) {
-      if (const Tournament* t = s.tournament(t_id)) {
-        copy = *t;  // events are shared: a copy is cheap next to the seating
-        game = s.game_of(*t);
-      }
-    });
+    auto copy = read_state([&](const LiveState& s) { return queries::tournament_copy(s, t_id); });
     if (!copy) {
       p.refusal = tournament_not_found(*ex, t_id);
       return p;
     }
     p.refusal.reset();
     plan.seating.reset();
-    const Tournament& t = *copy;
-    auto decision = deciders::decide(t, *game, body, actor_of(*ex));
+    const Tournament& t = copy->tournament;
+    auto decision = deciders::decide(t, *copy->game, body, actor_of(*ex));
     if (decision.refused()) {
       p.refusal = refusal_answer(*ex, ex->audience(t), decision.refusal());
     } else {
@@ -336,12 +291,10 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
       p.append.events = std::move(decision.accepted().append.events);
     }
     // The answer (a seating or a refusal) stands only for the tournament as it still is.
-    bool current = state_.read([&](const LiveState& s) {
-      const Tournament* now = s.tournament(t_id);
-      return now != nullptr && now->last_seq == t.last_seq;
-    });
-    if (current) {
-      plan.tournament = std::move(copy);
+    if (read_state([&](const LiveState& s) {
+          return queries::tournament_unchanged(s, t_id, t.last_seq);
+        })) {
+      plan.tournament = std::move(copy->tournament);
       return p;
     }
     log::info("seating discarded: the tournament changed while it was computed",
@@ -357,13 +310,6 @@ Api::Prepared Api::prepare_seating(const ExchangePtr& ex, const std::string& t_i
 }
 
 namespace {
-
-// The active players a seating leaves out because they are not checked in.
-json::array left_out_json(const Tournament& t) {
-  json::array out;
-  for (const auto* p : t.absent_players()) out.emplace_back(p->id);
-  return out;
-}
 
 // Everyone the seating leaves without a table, and why (issue 38: the preview always says):
 // [{"player","name","reason":"dropped|absent|bye","message"}] in registration order.
@@ -428,24 +374,12 @@ void Api::seat_round(const ExchangePtr& ex) {
       ex, [this, ex, t_id, body = *body, plan] { return prepare_seating(ex, t_id, body, *plan); },
       [this, ex, t_id, plan](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
-        std::uint32_t number = event->event().getPayload().getRoundSeated().getRound();
-        return state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          const projections::Round* round = t->round(number);
-          if (round == nullptr || round->seq != r.first_seq) {
-            // Re-seated or withdrawn since: show the seating as it was appended.
-            return json_response(
-                ex->request, http::status::created,
-                json::object{{"round", number}, {"seq", r.last_seq}, {"superseded", true}});
-          }
-          json::object out = round_json(s, *t, *s.game_of(*t), *round);
-          out["seq"] = r.last_seq;
-          if (plan->tournament) out["left_out"] = left_out_json(*plan->tournament);
-          if (plan->seating && !plan->seating->notice.empty())
-            out["notice"] = ex->audience(*t).render(plan->seating->notice);
-          Response response = json_response(ex->request, http::status::created, out);
-          set_language(response, ex->lang);  // its notice
-          return response;
+        queries::SeatedRound seated{event->event().getPayload().getRoundSeated().getRound(),
+                                    r.first_seq, r.last_seq,
+                                    plan->tournament ? &*plan->tournament : nullptr,
+                                    plan->seating ? &*plan->seating : nullptr};
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::round_seated(s, ex->lang, t_id, seated);
         });
       },
       PrepareOn::seating_thread);
@@ -494,16 +428,8 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
 }
 
 void Api::get_round(const ExchangePtr& ex) {
-  ex->respond(state_.read([&](const LiveState& s) {
-    RoundRef found;
-    if (auto missing = find_round(s, *ex, found)) return std::move(*missing);
-    const Tournament* t = found.tournament;
-    const projections::Round* round = found.round;
-    return with_seq(
-        json_response(ex->request, http::status::ok,
-                      round_json(s, *t, *s.game_of(*t), *round, ex->identity.authenticated())),
-        t->last_seq);
-  }));
+  run_query(ex, [address = round_address(*ex), authorship = ex->identity.authenticated()](
+                    const LiveState& s) { return queries::round(s, address, authorship); });
 }
 
 }  // namespace tally::daemon

@@ -153,6 +153,28 @@ Response idempotency_reused(const Exchange& ex) {
 
 }  // namespace
 
+Response Api::refusal_under_lock(const LiveState& s, const Exchange& ex,
+                                 const std::string& tournament, const deciders::Refusal& refusal,
+                                 json::object extra) {
+  const projections::Tournament* t = tournament.empty() ? nullptr : s.tournament(tournament);
+  return refusal_answer(ex, t ? ex.audience(*t) : ex.audience(), refusal, std::move(extra));
+}
+
+Response Api::answer_query(const Exchange& ex, const Query& query, const QueryOptions& options) {
+  std::optional<Response> refused;
+  std::optional<View> view;
+  read_state([&](const LiveState& s) {
+    Viewed viewed = query(s);
+    if (auto* refusal = std::get_if<deciders::Refusal>(&viewed)) {
+      refused = refusal_under_lock(s, ex, options.tournament, *refusal);
+    } else {
+      view = std::move(std::get<View>(viewed));
+    }
+  });
+  if (refused) return std::move(*refused);
+  return view_response(ex.request, ex.lang, std::move(*view));
+}
+
 void Api::write(const ExchangePtr& ex, Prepare prepare, Answer answer, PrepareOn where) {
   if (auto refusal = unless_primary(*ex)) return ex->respond(std::move(*refusal));
   auto key_header = ex->request.find("Idempotency-Key");

@@ -12,6 +12,7 @@
 // nor the store's writer (whose subscriber needs the lock exclusively) wait for it.
 #pragma once
 
+#include "daemon/api/queries.hpp"
 #include "daemon/config.hpp"
 #include "daemon/http/http.hpp"
 #include "daemon/http/refusal_answer.hpp"
@@ -58,6 +59,12 @@ struct CommandOptions {
   // Members a refusal's answer carries beside the problem's own (a table action's failed
   // precondition shows the table), made under the state's lock.
   std::function<json::object(const LiveState&, const deciders::Refusal&)> refusal_extra;
+};
+
+// How a query is run (Api::answer_query).
+struct QueryOptions {
+  // The tournament whose players a refusal names by name (empty: none).
+  std::string tournament;
 };
 
 class Api {
@@ -143,6 +150,28 @@ class Api {
         std::move(options));
   }
 
+  // The one place that takes the state's read lock: `f(const LiveState&)` under it, and what it
+  // returns. Everything that reads the state — commands, queries, the few values a handler
+  // answers from elsewhere with — comes through here.
+  template <typename F>
+  auto read_state(F&& f) const {
+    return state_.read(std::forward<F>(f));
+  }
+
+  // The path of every answer that shows the state: the query under the read lock — a refusal is
+  // rendered there too, since it may name the tournament's players — then the view serialized
+  // after the lock is released.
+  Response answer_query(const Exchange& ex, const Query& query, const QueryOptions& options = {});
+  // answer_query, sent.
+  void run_query(const ExchangePtr& ex, const Query& query, const QueryOptions& options = {}) {
+    ex->respond(answer_query(*ex, query, options));
+  }
+  // The answer to `refusal` for the reader, players of `tournament` (if any) by name.
+  // REQUIRES: inside read_state() (the names are the state's).
+  static Response refusal_under_lock(const LiveState& s, const Exchange& ex,
+                                     const std::string& tournament,
+                                     const deciders::Refusal& refusal, json::object extra = {});
+
   // --- judges ---
   void create_judge(const ExchangePtr& ex);
   void list_judges(const ExchangePtr& ex);
@@ -224,12 +253,6 @@ class Api {
   void approve_proposal(const ExchangePtr& ex);
   enum class ProposalReply { flag, reject };
   void answer_proposal(const ExchangePtr& ex, ProposalReply reply);
-  Response proposal_answer(const ExchangePtr& ex, const events::AppendResult& r, std::uint64_t id,
-                           http::status status);
-  json::object table_key_json(const projections::Tournament& t, const projections::Round& round,
-                              std::uint32_t table) const;
-  static std::optional<Response> unless_round_open(const Exchange& ex,
-                                                   const projections::Round& round);
   // --- reading ---
   void standings(const ExchangePtr& ex);
   void audit(const ExchangePtr& ex);
@@ -287,22 +310,14 @@ void Api::run_command(const ExchangePtr& ex,
        refusal_extra = std::move(options.refusal_extra)] {
         Prepared p;
         std::optional<deciders::Decision<Facts>> decision;
-        std::optional<Audience> audience;
-        json::object extra;
-        state_.read([&](const LiveState& s) {
+        read_state([&](const LiveState& s) {
           decision.emplace(decide(s));
           if (!decision->refused()) return;
-          if (!tournament.empty()) {
-            if (const projections::Tournament* t = s.tournament(tournament))
-              audience = ex->audience(*t);
-          }
-          if (refusal_extra) extra = refusal_extra(s, decision->refusal());
+          p.refusal = refusal_under_lock(
+              s, *ex, tournament, decision->refusal(),
+              refusal_extra ? refusal_extra(s, decision->refusal()) : json::object());
         });
-        if (decision->refused()) {
-          p.refusal = refusal_answer(*ex, audience.value_or(ex->audience()), decision->refusal(),
-                                     std::move(extra));
-          return p;
-        }
+        if (p.refusal) return p;
         auto& accepted = decision->accepted();
         *facts = std::move(accepted.facts);
         if (accepted.append.events.empty()) {

@@ -1,12 +1,12 @@
 // Running the event: the organizer's token, check-in, the round clock and closing a round.
 #include "daemon/api/api.hpp"
-#include "daemon/http/body.hpp"
-#include "daemon/log.hpp"
-#include "daemon/organizer_token.hpp"
-#include "daemon/http/refusal_answer.hpp"
-#include "daemon/secrets.hpp"
 #include "daemon/api/table_request.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
+#include "daemon/http/refusal_answer.hpp"
+#include "daemon/log.hpp"
+#include "daemon/organizer_token.hpp"
+#include "daemon/secrets.hpp"
 #include "deciders/close_round.hpp"
 #include "deciders/judges.hpp"
 #include "deciders/players.hpp"
@@ -92,11 +92,8 @@ void Api::check_in(const ExchangePtr& ex) {
         return deciders::decide(s.tournament(command.tournament), command, actor);
       },
       [this, ex, t_id](const AppendResult& r) {
-        return state_.read([&](const LiveState& s) {
-          json::object out = checkin_json(*s.tournament(t_id));
-          out["seq"] = r.last_seq;
-          return json_response(ex->request, http::status::created, out);
-        });
+        return answer_query(
+            *ex, [&](const LiveState& s) { return queries::checkin(s, t_id, r.last_seq); });
       },
       {.tournament = t_id});
 }
@@ -172,12 +169,8 @@ void Api::round_clock(const ExchangePtr& ex) {
       [this, ex, t_id](const AppendResult& r) {
         auto event = store_.read_view().event(r.first_seq);
         std::uint32_t number = event->event().getPayload().getRoundClock().getRound();
-        return state_.read([&](const LiveState& s) {
-          const projections::Round* round = s.tournament(t_id)->round(number);
-          json::object out{{"seq", r.last_seq}, {"round", number}};
-          out["clock"] = round ? json::value(clock_json(round->clock, server_now_micros()))
-                               : json::value(nullptr);
-          return json_response(ex->request, http::status::created, out);
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::round_clock(s, t_id, number, r.last_seq, server_now_micros());
         });
       });
 }

@@ -14,17 +14,9 @@
 namespace tally::daemon {
 
 using events::AppendResult;
-using projections::Proposal;
-using projections::ProposalStatus;
 using projections::Tournament;
 
 namespace {
-
-// 409 while the tournament's self-reporting is off.
-std::optional<Response> unless_self_reporting(const Exchange& ex, const Tournament& t) {
-  if (auto off = deciders::self_reporting_refusal(t)) return refusal_answer(ex, *off);
-  return std::nullopt;
-}
 
 // Who appends: a judge or the organizer by id, a table token as "table".
 deciders::Actor author_of(const Exchange& ex) {
@@ -42,20 +34,6 @@ ProposalReader reader_of(const Exchange& ex) {
 }
 
 }  // namespace
-
-Response Api::proposal_answer(const ExchangePtr& ex, const AppendResult& r, std::uint64_t id,
-                              http::status status) {
-  return state_.read([&](const LiveState& s) {
-    TableRef ref;
-    if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    const auto* at = ref.tournament->proposals_at(ref.round->number, ref.seated->number);
-    const Proposal* p = at ? at->find(id) : nullptr;
-    json::object out{{"seq", r.last_seq}};
-    out["proposal"] =
-        p ? json::value(proposal_json(s, ref, *p, reader_of(*ex))) : json::value(nullptr);
-    return json_response(ex->request, status, out);
-  });
-}
 
 // --- the setting and the table tokens ----------------------------------------------------------
 
@@ -76,60 +54,21 @@ void Api::patch_tournament(const ExchangePtr& ex) {
       },
       [this, ex, t_id](const AppendResult& r) {
         // Already so appended nothing: the answer carries the log's seq as it is.
-        auto [seq, now] = state_.read([&](const LiveState& s) {
-          const Tournament* t = s.tournament(t_id);
-          return std::make_pair(r.last_seq != 0 ? r.last_seq : s.seq(),
-                                t != nullptr && t->self_reporting);
-        });
-        return json_response(ex->request, http::status::ok,
-                             json::object{{"seq", seq}, {"self_reporting", now}});
+        return answer_query(
+            *ex, [&](const LiveState& s) { return queries::self_reporting(s, t_id, r.last_seq); });
       });
 }
 
-json::object Api::table_key_json(const Tournament& t, const projections::Round& round,
-                                 std::uint32_t table) const {
-  TableScope scope{t.id, round.number, table};
-  std::string token = table_keys_.token(scope, round.seq);
-  return json::object{{"round", round.number},
-                      {"table", table},
-                      {"token", token},
-                      {"url", TableKeys::report_url(scope, token)}};
-}
-
-// A closed round's tokens are refused: there is nothing to hand out.
-std::optional<Response> Api::unless_round_open(const Exchange& ex, const projections::Round& r) {
-  if (!r.closed) return std::nullopt;
-  return problem(ex, http::status::conflict,
-                 i18n::Message("api.selfreport.round_closed", {{"round", r.number}}),
-                 {{"round.closed", "", "round",
-                   i18n::Message("api.selfreport.round_closed", {{"round", r.number}})}});
-}
-
 void Api::table_key(const ExchangePtr& ex) {
-  ex->respond(state_.read([&](const LiveState& s) {
-    TableRef ref;
-    if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    if (auto off = unless_self_reporting(*ex, *ref.tournament)) return std::move(*off);
-    const projections::Round& round = *ref.round;
-    if (auto closed = unless_round_open(*ex, round)) return std::move(*closed);
-    return json_response(ex->request, http::status::ok,
-                         table_key_json(*ref.tournament, round, ref.seated->number));
-  }));
+  run_query(ex, [this, address = table_address(*ex)](const LiveState& s) {
+    return queries::table_key(s, address, table_keys_);
+  });
 }
 
 void Api::round_keys(const ExchangePtr& ex) {
-  ex->respond(state_.read([&](const LiveState& s) {
-    RoundRef ref;
-    if (auto missing = find_round(s, *ex, ref)) return std::move(*missing);
-    if (auto off = unless_self_reporting(*ex, *ref.tournament)) return std::move(*off);
-    if (auto closed = unless_round_open(*ex, *ref.round)) return std::move(*closed);
-    json::array keys;
-    for (const auto& table : ref.round->tables) {
-      keys.push_back(table_key_json(*ref.tournament, *ref.round, table.number));
-    }
-    return json_response(ex->request, http::status::ok,
-                         json::object{{"round", ref.round->number}, {"keys", std::move(keys)}});
-  }));
+  run_query(ex, [this, address = round_address(*ex)](const LiveState& s) {
+    return queries::round_keys(s, address, table_keys_);
+  });
 }
 
 // --- proposals ---------------------------------------------------------------------------------
@@ -146,51 +85,24 @@ void Api::propose(const ExchangePtr& ex) {
         return deciders::decide(t, t ? s.game_of(*t) : nullptr, command, actor, author_names(s));
       },
       [this, ex](const AppendResult& r) {
-        return proposal_answer(ex, r, r.first_seq, http::status::created);
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::proposal_written(s, table_address(*ex), r.first_seq, reader_of(*ex),
+                                           r.last_seq, http::status::created);
+        });
       },
       {.tournament = command.result.table.tournament});
 }
 
 void Api::list_proposals(const ExchangePtr& ex) {
-  ex->respond(state_.read([&](const LiveState& s) {
-    TableRef ref;
-    if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    if (auto off = unless_self_reporting(*ex, *ref.tournament)) return std::move(*off);
-    json::array list;
-    if (const auto* at = ref.tournament->proposals_at(ref.round->number, ref.seated->number)) {
-      for (auto it = at->list.rbegin(); it != at->list.rend(); ++it) {
-        list.push_back(proposal_json(s, ref, *it, reader_of(*ex)));
-      }
-    }
-    return with_seq(json_response(ex->request, http::status::ok,
-                                  json::object{{"round", ref.round->number},
-                                               {"table", ref.seated->number},
-                                               {"seq", s.seq()},
-                                               {"proposals", std::move(list)}}),
-                    s.seq());
-  }));
+  run_query(ex, [address = table_address(*ex), reader = reader_of(*ex)](const LiveState& s) {
+    return queries::proposals(s, address, reader);
+  });
 }
 
 void Api::round_proposals(const ExchangePtr& ex) {
-  ex->respond(state_.read([&](const LiveState& s) {
-    RoundRef round;
-    if (auto missing = find_round(s, *ex, round)) return std::move(*missing);
-    if (auto off = unless_self_reporting(*ex, *round.tournament)) return std::move(*off);
-    json::array list;
-    for (const auto& seated : round.round->tables) {
-      const auto* at = round.tournament->proposals_at(round.round->number, seated.number);
-      const Proposal* pending = at ? at->pending() : nullptr;
-      if (pending == nullptr) continue;
-      TableRef ref;
-      point_at_table(s, round, seated, ref);
-      list.push_back(proposal_json(s, ref, *pending, ProposalReader::judge));
-    }
-    return with_seq(json_response(ex->request, http::status::ok,
-                                  json::object{{"round", round.round->number},
-                                               {"seq", s.seq()},
-                                               {"proposals", std::move(list)}}),
-                    s.seq());
-  }));
+  run_query(ex, [address = round_address(*ex)](const LiveState& s) {
+    return queries::round_proposals(s, address);
+  });
 }
 
 // A flag or a rejection: one event naming the proposal, with the note or the reason.
@@ -224,8 +136,12 @@ void Api::answer_proposal(const ExchangePtr& ex, ProposalReply reply) {
           target = payload.isProposalFlagged() ? payload.getProposalFlagged().getProposal()
                                                : payload.getProposalRejected().getProposal();
         }
-        return proposal_answer(
-            ex, r, target, reply == ProposalReply::flag ? http::status::created : http::status::ok);
+        const http::status status =
+            reply == ProposalReply::flag ? http::status::created : http::status::ok;
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::proposal_written(s, table_address(*ex), target, reader_of(*ex),
+                                           r.last_seq, status);
+        });
       },
       {.tournament = command.table.tournament});
 }

@@ -33,51 +33,6 @@ Response bad_query(const Exchange& ex, const std::string& key) {
                  i18n::Message("api.query.not_number", {{"name", key}}));
 }
 
-// The event's payload as the audit shows it (`payload`: the active member's own object).
-json::value payload_json(schema::Event::Reader e) {
-  auto payload = schema::encode(capnp::toDynamic(e.getPayload()));
-  return payload.empty() ? json::value(nullptr) : payload.begin()->value();
-}
-
-// Contract, third edition: what a correction or a void changed in what it replaced, per player —
-// [{"player","player_name","field","from","to"}] ("Jana Nováková: vp_cards 1 → 0"). A void's
-// `after` is null: every field goes to null.
-json::array audit_changes(const Tournament& t, const json::value& before,
-                          const json::value& after) {
-  json::array out;
-  const json::value nothing = json::object();  // a void holds nothing: not one null field
-  for (auto& d : json_differences(before, after.is_null() ? nothing : after)) {
-    const projections::Player* p = d.player.empty() ? nullptr : t.player(d.player);
-    out.push_back(
-        json::object{{"player", d.player.empty() ? json::value(nullptr) : json::value(d.player)},
-                     {"player_name", p ? json::value(p->name) : json::value(nullptr)},
-                     {"field", d.field},
-                     {"from", std::move(d.before)},
-                     {"to", std::move(d.after)}});
-  }
-  return out;
-}
-
-// Does the event's payload mention the player anywhere (results, claims, picks, seatings …)?
-bool mentions(const json::value& v, std::string_view player) {
-  switch (v.kind()) {
-    case json::kind::string:
-      return v.as_string() == player;
-    case json::kind::array:
-      for (const auto& x : v.as_array()) {
-        if (mentions(x, player)) return true;
-      }
-      return false;
-    case json::kind::object:
-      for (const auto& [k, x] : v.as_object()) {
-        if (mentions(x, player)) return true;
-      }
-      return false;
-    default:
-      return false;
-  }
-}
-
 }  // namespace
 
 void Api::standings(const ExchangePtr& ex) {
@@ -86,17 +41,10 @@ void Api::standings(const ExchangePtr& ex) {
   auto as_of = query_number(*ex, "as_of");
   if (has_as_of && !as_of) return ex->respond(bad_query(*ex, "as_of"));
 
-  auto live = state_.read([&](const LiveState& s) -> std::optional<Response> {
-    const Tournament* t = s.tournament(t_id);
-    if (t == nullptr) return tournament_not_found(*ex, t_id);
-    if (as_of && *as_of < t->last_seq) return std::nullopt;  // the past: folded below
-    json::object out = s.standings(*t);
-    out["seq"] = t->last_seq;
-    if (as_of) out["as_of"] = *as_of;  // asked for a moment at or after the newest event: now
-    return with_seq(json_response(ex->request, http::status::ok, out), t->last_seq);
-  });
-  if (live) return ex->respond(std::move(*live));
-
+  // Now — or a moment at or after the newest event — is the projections' to answer.
+  std::optional<Viewed> live =
+      read_state([&](const LiveState& s) { return queries::live_standings(s, t_id, as_of); });
+  if (live) return ex->respond(viewed_response(*ex, std::move(*live)));
   // As it was after event as_of: fold the tournament's events up to it.
   std::vector<schema::StoredEvent> events =
       store_.read_view().tree(projections::tournament_stream(t_id));
@@ -117,55 +65,21 @@ void Api::standings(const ExchangePtr& ex) {
 
 void Api::audit(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
-  bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists) return ex->respond(tournament_not_found(*ex, t_id));
-  std::optional<std::uint64_t> round, table;
+  if (!read_state([&](const LiveState& s) { return queries::tournament_exists(s, t_id); }))
+    return ex->respond(tournament_not_found(*ex, t_id));
+  queries::AuditFilter filter;
   for (const char* key : {"round", "table"}) {
     if (ex->query.count(key) == 0) continue;
     auto n = query_number(*ex, key);
     if (!n) return ex->respond(bad_query(*ex, key));
-    (std::string(key) == "round" ? round : table) = n;
+    (std::string(key) == "round" ? filter.round : filter.table) = n;
   }
-  auto player =
-      ex->query.count("player") ? std::optional<std::string>(ex->query.at("player")) : std::nullopt;
+  if (ex->query.count("player")) filter.player = ex->query.at("player");
 
   auto view = store_.read_view();
   auto events = view.tree(projections::tournament_stream(t_id));
-  std::map<std::uint64_t, std::uint64_t> superseded_by;
-  for (const auto& e : events) {
-    if (e.event().getSupersedes() != 0) superseded_by[e.event().getSupersedes()] = e.seq();
-  }
-  // What a superseded event held, for the `changes` of what replaced or voided it.
-  std::map<std::uint64_t, json::value> superseded_payload;
-  json::array out;
-  state_.read([&](const LiveState& s) {
-    const projections::Tournament& t = *s.tournament(t_id);
-    for (const auto& e : events) {
-      auto name = projections::parse_stream(e.event().getStream().cStr());
-      auto payload = e.event().getPayload();
-      if (superseded_by.contains(e.seq())) superseded_payload[e.seq()] = payload_json(e.event());
-      bool seating = payload.isRoundSeated();
-      std::uint32_t event_round = seating ? payload.getRoundSeated().getRound() : name.round;
-      if (round && event_round != *round) continue;
-      if (table) {
-        // A table's history starts with the seating that made it.
-        bool seats_it = false;
-        if (seating) {
-          for (auto st : payload.getRoundSeated().getTables())
-            seats_it = seats_it || st.getTable() == *table;
-        }
-        if (name.table != *table && !seats_it) continue;
-      }
-      json::object entry = event_json(e, &superseded_by);
-      if (player && !mentions(entry.at("payload"), *player)) continue;
-      entry["by_name"] = author_name(s, text(e.event().getAuthor()));
-      auto replaced = superseded_payload.find(e.event().getSupersedes());
-      entry["changes"] = replaced == superseded_payload.end()
-                             ? json::value(nullptr)
-                             : json::value(audit_changes(t, replaced->second, entry.at("payload")));
-      entry["voidable"] = !deciders::void_refusal(t, e.event(), e.seq(), actor_of(*ex)).has_value();
-      out.push_back(std::move(entry));
-    }
+  json::array out = read_state([&](const LiveState& s) {
+    return queries::audit_entries(s, t_id, events, filter, actor_of(*ex));
   });
   std::uint64_t seq = view.head().seq;
   ex->respond(with_seq(json_response(ex->request, http::status::ok,
@@ -175,8 +89,8 @@ void Api::audit(const ExchangePtr& ex) {
 
 void Api::events(const ExchangePtr& ex) {
   const std::string& t_id = ex->params.at("t");
-  bool exists = state_.read([&](const LiveState& s) { return s.tournament(t_id) != nullptr; });
-  if (!exists) return ex->respond(tournament_not_found(*ex, t_id));
+  if (!read_state([&](const LiveState& s) { return queries::tournament_exists(s, t_id); }))
+    return ex->respond(tournament_not_found(*ex, t_id));
   auto from = ex->query.count("from") ? query_number(*ex, "from") : std::optional<std::uint64_t>(0);
   auto limit =
       ex->query.count("limit") ? query_number(*ex, "limit") : std::optional<std::uint64_t>(1000);
@@ -231,7 +145,7 @@ void Api::healthz(const ExchangePtr& ex) {
 
 void Api::metrics(const ExchangePtr& ex) {
   std::uint64_t head = store_.head().seq;
-  std::uint64_t applied = state_.read([](const LiveState& s) { return s.seq(); });
+  std::uint64_t applied = read_state(queries::applied_seq);
   Response response(http::status::ok, ex->request.version());
   response.set(http::field::content_type, "text/plain; version=0.0.4");
   response.keep_alive(ex->request.keep_alive());

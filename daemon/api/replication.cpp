@@ -3,9 +3,9 @@
 // refusal of writes.
 #include "daemon/api/api.hpp"
 
+#include "daemon/api/views.hpp"
 #include "daemon/http/body.hpp"
 #include "daemon/http/dispatcher.hpp"
-#include "daemon/api/views.hpp"
 
 namespace tally::daemon {
 
@@ -49,10 +49,8 @@ json::object Api::standby_json(const StandbyAcks::State& s) {
 }
 
 void Api::replication_log(const ExchangePtr& ex) {
-  const bool standby = state_.read([&](const LiveState& s) {
-    const Judge* replica = s.judge(ex->identity.id);
-    return replica != nullptr && replica->role == Role::replica && replica->standby;
-  });
+  const bool standby = read_state(
+      [&](const LiveState& s) { return queries::is_standby_replica(s, ex->identity.id); });
   replication_.source.serve(ex, standby);
 }
 
@@ -117,24 +115,8 @@ void Api::replication_status(const ExchangePtr& ex) {
                        : json::value(nullptr);
   // The followers of this server (a follower may be followed too): by their replica tokens.
   auto positions = replication_.source.positions();
-  json::array followers = state_.read([&](const LiveState& s) {
-    json::array list;
-    for (const auto& j : s.judges()) {
-      if (j.role != Role::replica) continue;
-      json::object f{{"id", j.id},           {"name", j.name}, {"standby", j.standby},
-                     {"revoked", j.revoked}, {"seq", nullptr}, {"lag_events", nullptr},
-                     {"last_seen", nullptr}};
-      for (const auto& p : positions) {
-        if (p.id != j.id) continue;
-        f["seq"] = p.seq;
-        f["lag_events"] = seq > p.seq ? seq - p.seq : 0;
-        f["last_seen"] = iso_time(p.seen_us);
-      }
-      list.push_back(std::move(f));
-    }
-    return list;
-  });
-  out["followers"] = std::move(followers);
+  out["followers"] =
+      read_state([&](const LiveState& s) { return queries::followers(s, positions, seq); });
   ex->respond(with_seq(json_response(ex->request, http::status::ok, out), seq));
 }
 

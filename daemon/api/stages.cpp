@@ -2,6 +2,7 @@
 // what starting it would do; and the server's own advance of a knockout after a result.
 #include "deciders/stages.hpp"
 #include "daemon/api/api.hpp"
+#include "daemon/api/queries.hpp"
 #include "daemon/http/body.hpp"
 #include "deciders/lookup.hpp"
 
@@ -74,6 +75,22 @@ deciders::Decision<deciders::StageFacts> decide_start(const LiveState& s, const 
 
 }  // namespace
 
+namespace {
+
+// The stage as the answer shows it, with the names of the tournament's players (the notes').
+// REQUIRES: inside read_state().
+Viewed stage_view(const LiveState& s, const Exchange& ex, const std::string& t_id,
+                  const deciders::StageFacts& facts, http::status status) {
+  const Tournament* t = s.tournament(t_id);
+  View view;
+  view.body = stage_json(t ? ex.audience(*t) : ex.audience(), facts);
+  view.status = status;
+  view.language = true;  // its notes
+  return view;
+}
+
+}  // namespace
+
 void Api::start_stage(const ExchangePtr& ex) {
   auto command = start_stage_body(ex);
   if (!command) return;
@@ -84,16 +101,13 @@ void Api::start_stage(const ExchangePtr& ex) {
         return decide_start(s, t_id, command, actor);
       },
       [this, ex, t_id](const AppendResult& r, const deciders::StageFacts* facts) {
-        json::object out;
-        if (facts != nullptr) {
-          out = state_.read([&](const LiveState& s) {
-            return stage_json(ex->audience(*s.tournament(t_id)), *facts);
-          });
-        }
-        out["seq"] = r.last_seq;
-        Response response = json_response(ex->request, http::status::created, out);
-        set_language(response, ex->lang);
-        return response;
+        return answer_query(*ex, [&](const LiveState& s) -> Viewed {
+          // An idempotent repeat decided nothing: the seq says what it appended.
+          Viewed viewed = facts ? stage_view(s, *ex, t_id, *facts, http::status::created)
+                                : Viewed(View{json::object{}, std::nullopt, http::status::created});
+          std::get<View>(viewed).body.as_object()["seq"] = r.last_seq;
+          return viewed;
+        });
       },
       {.tournament = t_id});
 }
@@ -102,25 +116,23 @@ void Api::check_stage(const ExchangePtr& ex) {
   auto command = start_stage_body(ex);
   if (!command) return;
   const std::string t_id = ex->params.at("t");
-  Response answer = state_.read([&](const LiveState& s) {
-    auto decision = decide_start(s, t_id, *command, actor_of(*ex));
-    const Tournament* t = s.tournament(t_id);
-    const Audience audience = t ? ex->audience(*t) : ex->audience();
-    if (decision.refused()) return refusal_answer(*ex, audience, decision.refusal());
-    json::object out = stage_json(audience, decision.accepted().facts);
-    out["ok"] = true;
-    Response response = json_response(ex->request, http::status::ok, out);
-    set_language(response, ex->lang);
-    return response;
-  });
-  ex->respond(std::move(answer));
+  run_query(
+      ex,
+      [ex, t_id, command = *command, actor = actor_of(*ex)](const LiveState& s) -> Viewed {
+        auto decision = decide_start(s, t_id, command, actor);
+        if (decision.refused()) return decision.refusal();
+        Viewed viewed = stage_view(s, *ex, t_id, decision.accepted().facts, http::status::ok);
+        std::get<View>(viewed).body.as_object()["ok"] = true;
+        return viewed;
+      },
+      {.tournament = t_id});
 }
 
 void Api::advance_bracket(const std::string& t_id) {
   const deciders::Actor system{"system", true};
   for (int attempt = 0; attempt < 3; ++attempt) {
     std::optional<deciders::Decision<>> decision;
-    state_.read([&](const LiveState& s) {
+    read_state([&](const LiveState& s) {
       const Tournament* t = s.tournament(t_id);
       if (t == nullptr || t->stages.empty()) return;
       decision.emplace(deciders::decide(*t, *s.game_of(*t), deciders::AdvanceBracket{}, system));

@@ -1,27 +1,26 @@
 #include "daemon/api/table_request.hpp"
 
-#include "projections/text_rule.hpp"
+#include "text/text_rule.hpp"
 
-#include "daemon/http/body.hpp"
-#include "daemon/http/refusal_answer.hpp"
 #include "daemon/api/views.hpp"
+#include "daemon/http/body.hpp"
 #include "projections/table_rules.hpp"
 
 namespace tally::daemon {
 
-std::optional<Response> find_round(const LiveState& s, const Exchange& ex, RoundRef& ref) {
-  const std::string& t_id = ex.params.at("t");
-  ref.tournament = s.tournament(t_id);
-  auto found = deciders::find_round(ref.tournament, {t_id, ex.params.at("r")});
-  if (auto* refusal = std::get_if<deciders::Refusal>(&found)) return refusal_answer(ex, *refusal);
+std::optional<deciders::Refusal> find_round(const LiveState& s,
+                                            const deciders::RoundAddress& address, RoundRef& ref) {
+  ref.tournament = s.tournament(address.tournament);
+  auto found = deciders::find_round(ref.tournament, address);
+  if (auto* refusal = std::get_if<deciders::Refusal>(&found)) return std::move(*refusal);
   ref.round = std::get<const projections::Round*>(found);
   return std::nullopt;
 }
 
-std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref) {
-  const projections::Tournament* t = s.tournament(ex.params.at("t"));
-  if (auto missing = deciders::find_table(t, table_address(ex), ref))
-    return refusal_answer(ex, *missing);
+std::optional<deciders::Refusal> find_table(const LiveState& s,
+                                            const deciders::TableAddress& address, TableRef& ref) {
+  const projections::Tournament* t = s.tournament(address.tournament);
+  if (auto missing = deciders::find_table(t, address, ref)) return missing;
   ref.game = s.game_of(*t);
   return std::nullopt;
 }
@@ -30,6 +29,10 @@ void point_at_table(const LiveState& s, const RoundRef& round,
                     const projections::SeatedTable& seated, TableRef& ref) {
   deciders::point_at_table(*round.tournament, *round.round, seated, ref);
   ref.game = s.game_of(*round.tournament);
+}
+
+deciders::RoundAddress round_address(const Exchange& ex) {
+  return {ex.params.at("t"), ex.params.at("r")};
 }
 
 deciders::TableAddress table_address(const Exchange& ex) {
@@ -48,7 +51,7 @@ bool take_envelope(json::object& body, bool allow_supersedes, TableRequest& out,
       errors.push_back({"request", "", "reason", "api.envelope.reason"});
     } else if (auto problem = it->value().as_string().empty()
                                   ? std::nullopt
-                                  : projections::text_problem(it->value().as_string())) {
+                                  : text::text_problem(it->value().as_string())) {
       errors.push_back({"text", "", "reason", std::move(*problem)});
     } else {
       out.reason = std::string(it->value().as_string());
@@ -111,14 +114,14 @@ std::variant<TableRequest, Response> read_table_request(const Exchange& ex, std:
 }
 
 deciders::Decision<deciders::TableActionFacts> decide_table_action(const LiveState& s,
-                                                                   const Exchange& ex,
                                                                    const TableRequest& req,
+                                                                   const deciders::Actor& actor,
                                                                    TableRef& ref) {
   const projections::Tournament* t = s.tournament(req.table.tournament);
   ref.game = t ? s.game_of(*t) : nullptr;
   return deciders::decide(
-      t, ref.game, req, actor_of(ex),
-      [&s](std::string_view author) { return author_name(s, author); }, ref);
+      t, ref.game, req, actor, [&s](std::string_view author) { return author_name(s, author); },
+      ref);
 }
 
 }  // namespace tally::daemon

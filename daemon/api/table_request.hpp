@@ -5,8 +5,8 @@
 // Thread safety: pure functions; those taking LiveState run inside LiveState::read().
 #pragma once
 
-#include "daemon/live_state.hpp"
 #include "daemon/http/router.hpp"
+#include "daemon/live_state.hpp"
 #include "deciders/lookup.hpp"
 #include "deciders/table_action.hpp"
 
@@ -21,20 +21,24 @@ struct RoundRef {
   const projections::Round* round = nullptr;
 };
 
-// Fills `ref` from the request's {t} and {r}; the 404 answer when one does not exist.
-std::optional<Response> find_round(const LiveState& s, const Exchange& ex, RoundRef& ref);
+// Fills `ref` with the round `address` names; the refusal when it does not exist.
+std::optional<deciders::Refusal> find_round(const LiveState& s,
+                                            const deciders::RoundAddress& address, RoundRef& ref);
 
 // The table a request names, looked up under the state's read lock, with its tournament's game.
 struct TableRef : deciders::FoundTable {
   const projections::Game* game = nullptr;
 };
 
-// Fills `ref` from the request's {t}, {r} and {n}; the 404 answer when one does not exist.
-std::optional<Response> find_table(const LiveState& s, const Exchange& ex, TableRef& ref);
+// Fills `ref` with the table `address` names; the refusal when it does not exist.
+std::optional<deciders::Refusal> find_table(const LiveState& s,
+                                            const deciders::TableAddress& address, TableRef& ref);
 // Fills `ref` for a table of `round` already found.
 void point_at_table(const LiveState& s, const RoundRef& round,
                     const projections::SeatedTable& seated, TableRef& ref);
 
+// The address {t}/{r} of the request's path.
+deciders::RoundAddress round_address(const Exchange& ex);
 // The address {t}/{r}/{n} of the request's path.
 deciders::TableAddress table_address(const Exchange& ex);
 
@@ -45,11 +49,11 @@ using TableRequest = deciders::TableAction;
 std::variant<TableRequest, Response> read_table_request(const Exchange& ex, std::string action,
                                                         bool check_only);
 
-// Decides `req` on the state (filling `ref`): deciders::decide for a table action, the judges'
-// names from `s`.
+// Decides `req` by `actor` on the state (filling `ref`): deciders::decide for a table action,
+// the judges' names from `s`.
 deciders::Decision<deciders::TableActionFacts> decide_table_action(const LiveState& s,
-                                                                   const Exchange& ex,
                                                                    const TableRequest& req,
+                                                                   const deciders::Actor& actor,
                                                                    TableRef& ref);
 
 }  // namespace tally::daemon

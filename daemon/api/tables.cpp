@@ -22,7 +22,7 @@ std::function<json::object(const LiveState&, const deciders::Refusal&)> Api::tab
   return [ex](const LiveState& s, const deciders::Refusal& refusal) {
     if (refusal.kind != deciders::RefusalKind::precondition) return json::object();
     TableRef ref;
-    if (find_table(s, *ex, ref)) return json::object();
+    if (find_table(s, table_address(*ex), ref)) return json::object();
     return json::object{
         {"table", table_json(s, *ref.tournament, *ref.game, ref.round->number, *ref.seated)}};
   };
@@ -30,21 +30,9 @@ std::function<json::object(const LiveState&, const deciders::Refusal&)> Api::tab
 
 Response Api::table_answer(const ExchangePtr& ex, const AppendResult& r, http::status status,
                            json::object extra) {
-  return state_.read([&](const LiveState& s) {
-    TableRef ref;
-    if (auto missing = find_table(s, *ex, ref)) return std::move(*missing);
-    // Written straight into the body: table_json's members, then the write's own.
-    std::string body;
-    body.reserve(1024);
-    JsonWriter out(body);
-    out.begin_object();
-    write_table_members(out, s, *ref.tournament, *ref.game, ref.round->number, *ref.seated);
-    out.key("seq").number(std::uint64_t{r.last_seq});
-    for (const auto& [key, value] : extra) out.key(key).value(value);
-    out.end_object();
-    Response response = json_text_response(ex->request, status, std::move(body));
-    response.set(http::field::etag, etag(r.stream_version));
-    return response;
+  queries::TableWrite write{r.last_seq, r.stream_version, status, std::move(extra)};
+  return answer_query(*ex, [&](const LiveState& s) {
+    return queries::table_written(s, table_address(*ex), write);
   });
 }
 
@@ -79,9 +67,9 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
 
   run_command<deciders::TableActionFacts>(
       ex,
-      [ex, req](const LiveState& s) {
+      [req, actor = actor_of(*ex)](const LiveState& s) {
         TableRef ref;
-        return decide_table_action(s, *ex, *req, ref);
+        return decide_table_action(s, *req, actor, ref);
       },
       [this, ex, req](const AppendResult& r, const deciders::TableActionFacts* facts) {
         if (req->is_result()) {
@@ -91,18 +79,9 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
           // (nothing decided) as the original event says.
           return table_answer(ex, r, result_status(facts, r));
         }
-        return state_.read([&](const LiveState& s) {
-          json::object out{{"seq", r.last_seq}, {"version", r.stream_version}};
-          TableRef ref;
-          if (!find_table(s, *ex, ref)) {
-            if (const auto* action = projections::action_with_seq(*ref.state, r.first_seq)) {
-              for (auto& [k, v] : ref.game->describe_action(*ref.tournament, *ref.state, *action))
-                out[k] = v;
-            }
-          }
-          Response response = json_response(ex->request, http::status::created, out);
-          response.set(http::field::etag, etag(r.stream_version));
-          return response;
+        queries::TableWrite write{r.last_seq, r.stream_version};
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::table_action_written(s, req->table, r.first_seq, write);
         });
       },
       {.tournament = req->table.tournament, .refusal_extra = table_on_precondition(ex)});
@@ -110,28 +89,11 @@ void Api::table_action(const ExchangePtr& ex, const std::string& action, bool ch
 
 // …/check: every check the write makes, and the table's result as the write would leave it.
 void Api::table_check(const ExchangePtr& ex, const TableRequest& req) {
-  Response answer = state_.read([&](const LiveState& s) {
-    TableRef ref;
-    auto decision = decide_table_action(s, *ex, req, ref);
-    if (decision.refused()) {
-      const projections::Tournament* t = s.tournament(req.table.tournament);
-      return refusal_answer(*ex, t ? ex->audience(*t) : ex->audience(), decision.refusal());
-    }
-    const std::uint64_t would_be = s.seq() + 1;  // the seq the action would get
-    projections::Tournament tournament = deciders::tournament_with(
-        ref, decision.accepted().append.events.front().reader(), would_be);
-    const projections::TableState& after =
-        tournament.tables.at({ref.round->number, ref.seated->number});
-    json::object out{{"ok", true}, {"seq", s.seq()}};
-    auto result = ref.game->table_result(tournament, after);
-    out["result"] = result ? json::value(std::move(*result)) : json::value(nullptr);
-    if (const auto* action = projections::action_with_seq(after, would_be)) {
-      json::object described = ref.game->describe_action(tournament, after, *action);
-      if (!described.empty()) out["action"] = std::move(described);
-    }
-    return with_seq(json_response(ex->request, http::status::ok, out), s.seq());
-  });
-  ex->respond(std::move(answer));
+  run_query(ex,
+            [&req, actor = actor_of(*ex)](const LiveState& s) {
+              return queries::table_check(s, req, actor);
+            },
+            {.tournament = req.table.tournament});
 }
 
 // POST …/{action}/auto: the game completes the table's actions of that kind (e.g. the rest of a

@@ -78,6 +78,12 @@ json::array same_name_warnings(const Audience& audience, const Tournament& t, st
   return out;
 }
 
+json::array left_out_json(const Tournament& t) {
+  json::array out;
+  for (const auto* p : t.absent_players()) out.emplace_back(p->id);
+  return out;
+}
+
 std::string author_name(const LiveState& state, std::string_view author) {
   if (const Judge* j = state.judge(author)) return j->name;
   return std::string(author);
@@ -159,7 +165,7 @@ json::object table_json(const LiveState& state, const Tournament& t, const proje
   return out;
 }
 
-void write_table_members(JsonWriter& out, const LiveState& state, const Tournament& t,
+void write_table_members(text::JsonWriter& out, const LiveState& state, const Tournament& t,
                          const projections::Game& game, std::uint32_t round,
                          const projections::SeatedTable& seated) {
   // seated_table_json's members
@@ -191,7 +197,7 @@ void write_table_members(JsonWriter& out, const LiveState& state, const Tourname
   if (table == nullptr) table = &blank;
   std::string result;  // written first: the status before it says whether there is one
   result.reserve(1024);
-  JsonWriter result_writer(result);
+  text::JsonWriter result_writer(result);
   bool reported = game.write_table_result(result_writer, t, *table);
   out.key("status").string(reported ? "reported" : "open");
   out.key("version").number(std::uint64_t{table->version});

@@ -51,9 +51,9 @@ boost::json::object table_json(const LiveState& state, const projections::Tourna
 // The members of table_json(…, authorship = true) written as text into an object `out` has
 // begun, in the same order and bytes: the answer to every write of a table, which is written
 // straight into its response. (The daemon-answers test holds the two to the same bytes.)
-void write_table_members(JsonWriter& out, const LiveState& state, const projections::Tournament& t,
-                         const projections::Game& game, std::uint32_t round,
-                         const projections::SeatedTable& seated);
+void write_table_members(text::JsonWriter& out, const LiveState& state,
+                         const projections::Tournament& t, const projections::Game& game,
+                         std::uint32_t round, const projections::SeatedTable& seated);
 
 // A round sheet: its tables with their status, and the reporting progress.
 boost::json::object round_json(const LiveState& state, const projections::Tournament& t,
@@ -85,6 +85,9 @@ std::int64_t server_now_micros();
 
 // Check-in for the next round: {"round","open","present":[ids],"absent":[ids]}.
 boost::json::object checkin_json(const projections::Tournament& t);
+
+// The active players a seating leaves out because they are not checked in: [ids].
+boost::json::array left_out_json(const projections::Tournament& t);
 
 // Warnings that `name` is the same as other players' names ignoring case and accents:
 // [{"rule":"same_name","player","message"}] (players named as `audience` names them).

@@ -3,7 +3,7 @@
 #include "daemon/http/json_keys.hpp"
 
 #include "projections/registration.hpp"
-#include "projections/text_rule.hpp"
+#include "text/text_rule.hpp"
 
 namespace tally::daemon {
 
@@ -71,7 +71,7 @@ std::optional<std::string> BodyFields::display_text(std::string_view key, bool r
                                                     std::size_t max_bytes) {
   auto value = text(key, required, max_bytes);
   if (!value || (value->empty() && !required)) return value;
-  if (auto problem = projections::text_problem(*value)) {
+  if (auto problem = text::text_problem(*value)) {
     fail(key, std::move(*problem), "text");
     return std::nullopt;
   }
@@ -79,7 +79,7 @@ std::optional<std::string> BodyFields::display_text(std::string_view key, bool r
 }
 
 std::optional<std::string> BodyFields::name(std::string_view key, bool required) {
-  return display_text(key, required, projections::kMaxNameBytes);
+  return display_text(key, required, text::kMaxNameBytes);
 }
 
 std::optional<std::uint64_t> BodyFields::unsigned_integer(std::string_view key) {

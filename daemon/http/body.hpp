@@ -31,10 +31,10 @@ class BodyFields {
   // A string member; `max_bytes` bounds it; a required one that is missing is an error.
   std::optional<std::string> text(std::string_view key, bool required, std::size_t max_bytes = 200);
   // A text people read — a name or a reason: text() and rule `text` (no control or
-  // text-direction characters, something visible; projections/text_rule.hpp).
+  // text-direction characters, something visible; text/text_rule.hpp).
   std::optional<std::string> display_text(std::string_view key, bool required,
                                           std::size_t max_bytes = 200);
-  // A name (a player's, a judge's, a tournament's): projections::name_problem, the rule the CSV
+  // A name (a player's, a judge's, a tournament's): text::name_problem, the rule the CSV
   // import applies too.
   std::optional<std::string> name(std::string_view key, bool required);
   std::optional<std::uint64_t> unsigned_integer(std::string_view key);

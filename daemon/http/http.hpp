@@ -38,7 +38,7 @@ using ConnectionSlot = std::shared_ptr<const void>;
 Response json_response(const Request& request, http::status status, const json::value& body);
 Response json_response(const Request& request, http::status status, const json::object& body);
 Response json_response(const Request& request, http::status status, const json::array& body);
-// A body that is already JSON text (written by a JsonWriter).
+// A body that is already JSON text (written by a text::JsonWriter).
 Response json_text_response(const Request& request, http::status status, std::string text);
 
 // The status line and the header fields of `response`, ending with the blank line: the bytes

@@ -1,6 +1,6 @@
 #include "projections/agot/standings.hpp"
 
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <boost/json/array.hpp>
 
@@ -63,7 +63,7 @@ std::vector<StandingsRow> rank_players(const Ledger& ledger, std::uint32_t befor
     StandingsRow row;
     std::string name_key;
   };
-  Collation collation(t.locale);
+  text::Collation collation(t.locale);
   std::vector<Keyed> keyed;
   for (const auto& p : t.players)
     keyed.push_back({row_of(ledger, p, last_round), collation.sort_key(p.name)});

@@ -123,7 +123,7 @@ class CarcassonneGame final : public projections::Game {
     return outcome_json(*outcome);
   }
 
-  bool write_table_result(JsonWriter& out, const Tournament& t,
+  bool write_table_result(text::JsonWriter& out, const Tournament& t,
                           const TableState& table) const override {
     auto outcome = outcome_of(t, table);
     if (!outcome) return false;

@@ -89,16 +89,17 @@ boost::json::object outcome_json(const TableOutcome& outcome) {
   return out;
 }
 
-void write_outcome(JsonWriter& out, const TableOutcome& outcome) {
+void write_outcome(text::JsonWriter& out, const TableOutcome& outcome) {
   out.begin_object().key("players").begin_array();
   for (const auto& p : outcome.players) {
     out.begin_object();
     out.key("player").string(p.player);
     out.key("score").number(p.score);
     out.key("place").string(p.place);
-    out.key("points").points(p.points);
+    write_points(out.key("points"), p.points);
     out.key("lines").begin_array();
-    out.begin_object().key("rule").string(p.rule).key("points").points(p.points).end_object();
+    write_points(out.begin_object().key("rule").string(p.rule).key("points"), p.points)
+        .end_object();
     out.end_array();
     out.end_object();
   }

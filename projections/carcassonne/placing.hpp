@@ -7,9 +7,9 @@
 #pragma once
 
 #include "projections/carcassonne/rules.hpp"
-#include "projections/json_writer.hpp"
 #include "projections/rational.hpp"
 #include "projections/tournament.hpp"
+#include "text/json_writer.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -50,6 +50,6 @@ boost::json::object outcome_json(const TableOutcome& outcome);
 
 // The same, written as text (the answer to every write): exactly what serializing outcome_json()
 // gives.
-void write_outcome(JsonWriter& out, const TableOutcome& outcome);
+void write_outcome(text::JsonWriter& out, const TableOutcome& outcome);
 
 }  // namespace tally::projections::carcassonne

@@ -1,6 +1,6 @@
 #include "projections/carcassonne/standings.hpp"
 
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <algorithm>
 #include <map>
@@ -76,7 +76,7 @@ std::vector<StandingRow> standings_rows(const projections::Tournament& t,
     std::sort(scores.begin(), scores.end());
     for (std::size_t i = 1; i < scores.size(); ++i) row.buchholz += scores[i];
   }
-  Collation collation(t.locale);
+  text::Collation collation(t.locale);
   std::sort(rows.begin(), rows.end(), [&](const StandingRow& a, const StandingRow& b) {
     if (a.points != b.points) return a.points > b.points;
     if (a.buchholz != b.buchholz) return a.buchholz > b.buchholz;

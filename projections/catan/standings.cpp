@@ -2,7 +2,7 @@
 
 #include "projections/catan/placing.hpp"
 #include "projections/catan/table_record.hpp"
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <boost/json.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
@@ -71,7 +71,7 @@ std::vector<StandingsRow> compute_standings(const Tournament& tournament, const 
     mean_share.push_back(std::move(mean));
   }
 
-  const Collation collation(tournament.locale);
+  const text::Collation collation(tournament.locale);
   std::vector<std::size_t> order(rows.size());
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {

@@ -13,7 +13,7 @@
 #include "client/cli/text.hpp"
 #include "client/cli/text_table.hpp"
 #include "i18n/catalog.hpp"
-#include "projections/csv.hpp"
+#include "text/csv.hpp"
 
 #include <gtest/gtest.h>
 #include <unicode/messagepattern.h>
@@ -29,13 +29,13 @@ namespace {
 
 namespace json = boost::json;
 using i18n::Lang;
-using projections::CsvRecord;
-using projections::parse_csv;
+using text::CsvRecord;
+using text::parse_csv;
 
 // A Failure's message as an English reader sees it.
 std::string english(const Failure& f) { return say(Lang::en, f.message()); }
 
-std::vector<std::vector<std::string>> fields_of(const std::vector<CsvRecord>& records) {
+std::vector<std::vector<std::string>> fields_of(const std::vector<text::CsvRecord>& records) {
   std::vector<std::vector<std::string>> out;
   for (const auto& r : records) out.push_back(r.fields);
   return out;
@@ -49,7 +49,7 @@ TEST(Csv, QuotedFieldsWithCommasQuotesAndLineBreaks) {
       "\n"
       "c,\"two\nlines\"\n"
       "d,\n";
-  auto records = parse_csv(text);
+  auto records = text::parse_csv(text);
   EXPECT_EQ(fields_of(records),
             (std::vector<std::vector<std::string>>{{"id", "name"},
                                                    {"a", "Novák, Jan"},
@@ -62,17 +62,17 @@ TEST(Csv, QuotedFieldsWithCommasQuotesAndLineBreaks) {
 }
 
 TEST(Csv, RefusesBrokenQuotingAndNonUtf8) {
-  EXPECT_THROW(parse_csv("id,name\na,\"open\n"), std::invalid_argument);
-  EXPECT_THROW(parse_csv("id,name\na,\"x\"y\n"), std::invalid_argument);
-  EXPECT_THROW(parse_csv("id,name\na,\xC3\x28\n"), std::invalid_argument);
-  EXPECT_THROW(parse_csv("id,name\na,\xC0\xAF\n"), std::invalid_argument);  // overlong '/'
+  EXPECT_THROW(text::parse_csv("id,name\na,\"open\n"), std::invalid_argument);
+  EXPECT_THROW(text::parse_csv("id,name\na,\"x\"y\n"), std::invalid_argument);
+  EXPECT_THROW(text::parse_csv("id,name\na,\xC3\x28\n"), std::invalid_argument);
+  EXPECT_THROW(text::parse_csv("id,name\na,\xC0\xAF\n"), std::invalid_argument);  // overlong '/'
 }
 
 TEST(Csv, WritesWhatItReads) {
   std::vector<std::string> fields = {"1", "Novák, Jan", "say \"hi\"", "two\nlines", " pad", ""};
   std::string line = csv_line(fields);
   EXPECT_EQ(line, "1,\"Novák, Jan\",\"say \"\"hi\"\"\",\"two\nlines\",\" pad\",\n");
-  EXPECT_EQ(fields_of(parse_csv(line)), (std::vector<std::vector<std::string>>{fields}));
+  EXPECT_EQ(fields_of(text::parse_csv(line)), (std::vector<std::vector<std::string>>{fields}));
 }
 
 TEST(Csv, APersonsTextNeverBecomesAFormula) {

@@ -146,6 +146,32 @@ TEST_F(ProposalsDecider, SelfReportingOffIsAConflictForEveryProposalCommand) {
   EXPECT_EQ(refusal_of(approve(seq)), kOff);
 }
 
+TEST_F(ProposalsDecider, SelfReportingOffRefusesTheTableTokensToo) {
+  EXPECT_EQ(self_reporting_refusal(b.tournament()), std::nullopt);
+  turn_self_reporting_off();
+  const std::optional<Refusal> off = self_reporting_refusal(b.tournament());
+  ASSERT_TRUE(off.has_value());
+  EXPECT_EQ(off->kind, RefusalKind::conflict);
+  EXPECT_EQ(off->message.key, "api.selfreport.off");
+  ASSERT_EQ(off->errors.size(), 1u);
+  EXPECT_EQ(off->errors[0].rule, "self_reporting.off");
+}
+
+TEST_F(ProposalsDecider, AClosedRoundHasNoTableTokensToHandOut) {
+  EXPECT_EQ(table_keys_refusal(*b.tournament().round(1)), std::nullopt);
+  b.append(projections::tournament_stream("cup"),
+           [](schema::Event::Builder e) { e.getPayload().initRoundClosed().setRound(1); });
+  const auto t = b.tournament();
+  const std::optional<Refusal> closed = table_keys_refusal(*t.round(1));
+  ASSERT_TRUE(closed.has_value());
+  EXPECT_EQ(closed->kind, RefusalKind::conflict);
+  EXPECT_EQ(closed->message, i18n::Message("api.selfreport.round_closed", {{"round", 1}}));
+  ASSERT_EQ(closed->errors.size(), 1u);
+  EXPECT_EQ(closed->errors[0].rule, "round.closed");
+  EXPECT_EQ(closed->errors[0].field, "round");
+  EXPECT_EQ(closed->errors[0].message.key, "api.selfreport.round_closed");
+}
+
 TEST_F(ProposalsDecider, AFlagIsAppendedWithItsNoteAndLeavesTheProposalPending) {
   std::uint64_t seq = apply(b, propose(result_body({"a", "b", "c", "d"})));
   auto decision =

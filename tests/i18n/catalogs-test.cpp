@@ -32,8 +32,8 @@ const std::set<std::string>& literals() {
   static const std::set<std::string> found = [] {
     std::set<std::string> out;
     const std::regex literal(R"re("((?:[^"\\\n]|\\.)*)")re");
-    for (const char* dir :
-         {"i18n", "schema", "events", "projections", "deciders", "daemon", "net", "client"}) {
+    for (const char* dir : {"i18n", "text", "schema", "events", "projections", "deciders", "daemon",
+                            "net", "client"}) {
       for (const auto& entry : fs::recursive_directory_iterator(fs::path(TALLY_SOURCE_DIR) / dir)) {
         auto ext = entry.path().extension();
         if (ext != ".cpp" && ext != ".hpp") continue;

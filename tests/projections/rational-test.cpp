@@ -1,5 +1,7 @@
 #include "projections/rational.hpp"
 
+#include "text/json_writer.hpp"
+
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
@@ -43,6 +45,26 @@ TEST(Rational, ParsesWhatItWrites) {
 TEST(Rational, JsonHasADisplayValueAndTheExactValue) {
   EXPECT_EQ(Rational(5, 2).to_json(), boost::json::parse(R"({"value":2.5,"exact":"5/2"})"));
   EXPECT_EQ(Rational(3).to_json().at("exact"), "3");
+}
+
+TEST(Rational, WritePointsAsToJsonDoes) {
+  for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
+                     Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
+    std::string out;
+    text::JsonWriter w(out);
+    write_points(w, r);
+    EXPECT_EQ(out, boost::json::serialize(r.to_json())) << r.str();
+    // … and among other members, before and after it.
+    std::string among;
+    text::JsonWriter w2(among);
+    write_points(w2.begin_array().begin_object().key("points"), r)
+        .key("next")
+        .number(std::int64_t{1});
+    write_points(write_points(w2.end_object(), r), r).end_array();
+    boost::json::array expected{boost::json::object{{"points", r.to_json()}, {"next", 1}},
+                                r.to_json(), r.to_json()};
+    EXPECT_EQ(among, boost::json::serialize(expected)) << r.str();
+  }
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #include "projections/catan/standings.hpp"
 
 #include "projections/catan/seating.hpp"
-#include "projections/collation.hpp"
 #include "tests/projections/catan/fixtures.hpp"
+#include "text/collation.hpp"
 
 #include <gtest/gtest.h>
 
@@ -158,7 +158,7 @@ TEST(CatanStandings, CustomRoundPointsFromTheTournamentRules) {
 // depend on the order in which results of different tables (and claims) were entered.
 TEST(CatanStandingsProperty, TotalAndStableUnderCommutingEvents) {
   std::mt19937_64 rng(777);
-  const Collation collation("cs");
+  const text::Collation collation("cs");
   for (int trial = 0; trial < 40; ++trial) {
     const std::size_t n = 6 + rng() % 10;
     std::vector<std::string> ids;

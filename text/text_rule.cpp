@@ -1,11 +1,11 @@
-#include "projections/text_rule.hpp"
+#include "text/text_rule.hpp"
 
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
 #include <cstdio>
 
-namespace tally::projections {
+namespace tally::text {
 
 namespace {
 
@@ -78,4 +78,4 @@ std::optional<i18n::Message> name_problem(std::string_view name) {
   return text_problem(name);
 }
 
-}  // namespace tally::projections
+}  // namespace tally::text

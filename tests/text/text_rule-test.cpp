@@ -1,14 +1,14 @@
-// Rule `text` (projections/text_rule.hpp): names and reasons people read. Each refusal names its
+// Rule `text` (text/text_rule.hpp): names and reasons people read. Each refusal names its
 // catalog message (the rule the reader is told); ordinary names in the four languages and beyond
 // pass.
-#include "projections/text_rule.hpp"
+#include "text/text_rule.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-namespace tally::projections {
+namespace tally::text {
 namespace {
 
 // The message id text_problem gives, or "" when the text may be shown.
@@ -89,4 +89,4 @@ TEST(TextRule, InvalidUtf8IsReportedNotReadPast) {
 }
 
 }  // namespace
-}  // namespace tally::projections
+}  // namespace tally::text

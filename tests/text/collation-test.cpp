@@ -1,11 +1,11 @@
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
-namespace tally {
+namespace tally::text {
 namespace {
 
 std::vector<std::string> sorted(std::vector<std::string> names, const std::string& locale) {
@@ -46,4 +46,4 @@ TEST(Collation, UnknownLocalesFallBackToRoot) {
 }
 
 }  // namespace
-}  // namespace tally
+}  // namespace tally::text

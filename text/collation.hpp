@@ -15,7 +15,7 @@ U_NAMESPACE_BEGIN
 class Collator;
 U_NAMESPACE_END
 
-namespace tally {
+namespace tally::text {
 
 class Collation {
  public:
@@ -47,4 +47,4 @@ std::string same_name_key(std::string_view name);
 // `locale`); "" (root) is always valid.
 bool is_known_collation_locale(const std::string& locale);
 
-}  // namespace tally
+}  // namespace tally::text

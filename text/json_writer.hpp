@@ -11,9 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally {
-
-class Rational;
+namespace tally::text {
 
 class JsonWriter {
  public:
@@ -35,9 +33,8 @@ class JsonWriter {
   // Text that is already one JSON value (e.g. written by another JsonWriter).
   JsonWriter& raw(std::string_view json);
 
-  // Points as the API shows them: {"value":3,"exact":"3"} or {"value":1.5E0,"exact":"3/2"}
-  // (Rational::to_json).
-  JsonWriter& points(const Rational& r);
+  // A fraction as a string: "3" when `den` is 1, else "3/2" — written without making the string.
+  JsonWriter& fraction_string(std::int64_t num, std::int64_t den);
 
  private:
   void before_value();
@@ -53,4 +50,4 @@ class JsonWriter {
 // A string as Boost.JSON writes it: quoted, with its escapes.
 void append_json_string(std::string& out, std::string_view text);
 
-}  // namespace tally
+}  // namespace tally::text

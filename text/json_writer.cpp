@@ -1,13 +1,11 @@
-#include "projections/json_writer.hpp"
-
-#include "projections/rational.hpp"
+#include "text/json_writer.hpp"
 
 #include <boost/json/serialize.hpp>
 
 #include <array>
 #include <charconv>
 
-namespace tally {
+namespace tally::text {
 
 namespace {
 
@@ -187,25 +185,16 @@ JsonWriter& JsonWriter::raw(std::string_view json) {
   return *this;
 }
 
-JsonWriter& JsonWriter::points(const Rational& r) {
-  begin_object();
-  key("value");
-  if (r.is_integer()) {
-    number(r.num());
-  } else {
-    value(boost::json::value(r.approx()));  // Boost's own form of a double ("1.5E0")
-  }
-  // Rational::str()'s text ("3", "3/2"), written without making the string.
-  key("exact");
+JsonWriter& JsonWriter::fraction_string(std::int64_t num, std::int64_t den) {
   before_value();
   out_ += '"';
-  append_integer(out_, r.num());
-  if (!r.is_integer()) {
+  append_integer(out_, num);
+  if (den != 1) {
     out_ += '/';
-    append_integer(out_, r.den());
+    append_integer(out_, den);
   }
   out_ += '"';
-  return end_object();
+  return *this;
 }
 
-}  // namespace tally
+}  // namespace tally::text

@@ -1,4 +1,4 @@
-#include "projections/collation.hpp"
+#include "text/collation.hpp"
 
 #include <unicode/coll.h>
 #include <unicode/locid.h>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace tally {
+namespace tally::text {
 
 namespace {
 
@@ -89,4 +89,4 @@ bool is_known_collation_locale(const std::string& locale) {
   return false;
 }
 
-}  // namespace tally
+}  // namespace tally::text

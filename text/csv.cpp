@@ -1,8 +1,8 @@
-#include "projections/csv.hpp"
+#include "text/csv.hpp"
 
 #include <stdexcept>
 
-namespace tally::projections {
+namespace tally::text {
 
 bool valid_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
@@ -108,4 +108,4 @@ std::vector<CsvRecord> parse_csv(const std::string& input, char separator) {
   return records;
 }
 
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <variant>
 
-namespace tally::projections {
+namespace tally::text {
 
 // What `encoding` may name ("auto" besides).
 inline constexpr std::array<std::string_view, 4> kCsvEncodings = {"utf-8", "windows-1250",
@@ -32,4 +32,4 @@ struct DecodedCsv {
 std::variant<DecodedCsv, i18n::Message> decode_csv(std::string_view bytes,
                                                    std::string_view encoding);
 
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -1,6 +1,6 @@
-#include "projections/csv_encoding.hpp"
+#include "text/csv_encoding.hpp"
 
-#include "projections/csv.hpp"
+#include "text/csv.hpp"
 
 #include <unicode/ucnv.h>
 #include <unicode/ucsdet.h>
@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <memory>
 
-namespace tally::projections {
+namespace tally::text {
 
 namespace {
 
@@ -86,4 +86,4 @@ std::variant<DecodedCsv, i18n::Message> decode_csv(std::string_view bytes,
   return out;
 }
 
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tally::projections {
+namespace tally::text {
 
 struct CsvRecord {
   int line = 0;  // the line the record starts on (1-based), for messages
@@ -35,4 +35,4 @@ std::vector<CsvRecord> parse_csv(const std::string& text, char separator = ',');
 // Is `text` well-formed UTF-8?
 bool valid_utf8(std::string_view text);
 
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -23,7 +23,7 @@
 #include <optional>
 #include <string_view>
 
-namespace tally::projections {
+namespace tally::text {
 
 inline constexpr std::size_t kMaxNameBytes = 200;
 // Vietnamese stacks two marks, pointed Hebrew and Arabic three; nothing a person is called needs
@@ -39,4 +39,4 @@ std::optional<i18n::Message> text_problem(std::string_view text);
 // in.
 std::optional<i18n::Message> name_problem(std::string_view name);
 
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -1,10 +1,10 @@
-// The encoding of an uploaded CSV (projections/csv_encoding.hpp): what Czech, Russian and Italian
+// The encoding of an uploaded CSV (text/csv_encoding.hpp): what Czech, Russian and Italian
 // spreadsheets save, detected; a byte the chosen encoding does not define refused by its line.
-#include "projections/csv_encoding.hpp"
+#include "text/csv_encoding.hpp"
 
 #include <gtest/gtest.h>
 
-namespace tally::projections {
+namespace tally::text {
 namespace {
 
 // A file as Czech Excel saves it (Windows-1250): "Čeněk Šťastný", "Jiří Žďárský", …
@@ -63,4 +63,4 @@ TEST(CsvEncoding, TheChosenEncodingIsUsedAndAByteItLacksIsRefusedByItsLine) {
 }
 
 }  // namespace
-}  // namespace tally::projections
+}  // namespace tally::text

@@ -1,16 +1,14 @@
 // JsonWriter writes exactly the bytes Boost.JSON's serializer writes for the same value: the
 // answers written as text must not differ from the ones built as objects (escapes, numbers,
 // points, nesting).
-#include "projections/json_writer.hpp"
-
-#include "projections/rational.hpp"
+#include "text/json_writer.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
 #include <string>
 
-namespace tally {
+namespace tally::text {
 namespace {
 
 namespace json = boost::json;
@@ -86,22 +84,5 @@ TEST(JsonWriter, AnyBoostValueAsBoostWritesIt) {
   }
 }
 
-TEST(JsonWriter, PointsAsRationalToJson) {
-  for (Rational r : {Rational(0), Rational(3), Rational(-2), Rational(1, 2), Rational(5, 2),
-                     Rational(-3, 2), Rational(1, 3), Rational(2, 7)}) {
-    std::string out;
-    JsonWriter(out).points(r);
-    EXPECT_EQ(out, json::serialize(r.to_json())) << r.str();
-    // … and among other members, before and after it.
-    std::string among;
-    JsonWriter w(among);
-    w.begin_array().begin_object().key("points").points(r).key("next").number(std::int64_t{1});
-    w.end_object().points(r).points(r).end_array();
-    json::array expected{json::object{{"points", r.to_json()}, {"next", 1}}, r.to_json(),
-                         r.to_json()};
-    EXPECT_EQ(among, json::serialize(expected)) << r.str();
-  }
-}
-
 }  // namespace
-}  // namespace tally
+}  // namespace tally::text
