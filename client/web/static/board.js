@@ -407,7 +407,7 @@ function fitStage() {
   const body = $("stage-body");
   let scale = 1;
   body.style.fontSize = "1em";
-  const fits = () => body.scrollHeight <= view.clientHeight + 1 && body.scrollWidth <= body.clientWidth + 1;
+  const fits = () => view.scrollHeight <= view.clientHeight + 1 && body.scrollWidth <= body.clientWidth + 1;
   while (!fits() && scale > STAGE_SMALLEST) {
     scale = Math.round((scale - 0.05) * 100) / 100;
     body.style.fontSize = `${scale}em`;
