@@ -60,7 +60,7 @@ export function knockoutRoundName(round) {
 // games (their count halves each round: the shape of a bracket, not who plays in it), so that a
 // screen shows the whole bracket from its start. Each: {round, name, games: [{…, placeholder}]}.
 export function bracketRounds(stage) {
-  const seated = stage.rounds || [];
+  const seated = Array.isArray(stage.rounds) ? stage.rounds : [];
   const out = seated.map((r) => ({ round: r.round, name: knockoutRoundName(r), games: r.games }));
   const first = seated.length ? seated[0].games.filter((g) => !g.third_place).length : Math.floor((stage.players || []).length / 2);
   let games = first;
@@ -87,9 +87,10 @@ export function liveStage(standings) {
 // The stage whose round `round` is (a number), or null: the qualifying rounds are no stage's.
 export function stageOfRound(standings, round) {
   if (!standings || !Array.isArray(standings.stages)) return null;
+  // (A rounds stage's `rounds` is its count; a knockout's, its rounds.)
   for (const stage of standings.stages) {
-    if ((stage.tables || []).some((table) => table.round === round)) return stage;
-    if ((stage.rounds || []).some((r) => r.round === round)) return stage;
+    if (Array.isArray(stage.tables) && stage.tables.some((table) => table.round === round)) return stage;
+    if (Array.isArray(stage.rounds) && stage.rounds.some((r) => r.round === round)) return stage;
   }
   return null;
 }
