@@ -312,6 +312,29 @@ function renderPodium(round, standings) {
       ),
     ),
   );
+  fitPodium();
+}
+
+// A podium name takes two lines at most and is never broken inside a word: a long one is made
+// smaller (down to PODIUM_SMALLEST of its size) until its longest word fits its step and it takes
+// two lines; one too long even then is cut with "…" (board.css .podium-name.cut).
+const PODIUM_SMALLEST = 0.35;
+function fitPodium() {
+  for (const name of $("podium-steps").querySelectorAll(".podium-name")) {
+    name.style.fontSize = "";
+    name.classList.remove("cut");
+    const base = parseFloat(getComputedStyle(name).fontSize);
+    const tooBig = () => {
+      const line = parseFloat(getComputedStyle(name).lineHeight) || parseFloat(getComputedStyle(name).fontSize) * 1.15;
+      return name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().height > 2 * line + 1;
+    };
+    let scale = 1;
+    while (tooBig() && scale > PODIUM_SMALLEST) {
+      scale = Math.round((scale - 0.05) * 100) / 100;
+      name.style.fontSize = `${base * scale}px`;
+    }
+    if (tooBig()) name.classList.add("cut");
+  }
 }
 
 // ---- a stage: its tables or its bracket ---------------------------------------------------------
@@ -401,6 +424,7 @@ function renderStage(standings) {
 // The stage's type as large as lets the whole of it fit the screen's room (from its full size
 // down to half of it), measured: no scrolling, nothing cut at the side.
 const STAGE_SMALLEST = 0.45;
+const NAMES_WHOLE = 0.7;
 function fitStage() {
   const view = $("stage-view");
   if (view.hidden) return;
@@ -408,7 +432,10 @@ function fitStage() {
   let scale = 1;
   body.style.fontSize = "1em";
   const fits = () => view.scrollHeight <= view.clientHeight + 1 && body.scrollWidth <= body.clientWidth + 1;
-  while (!fits() && scale > STAGE_SMALLEST) {
+  // A name cut with "…" makes the type smaller too, while that leaves it large (NAMES_WHOLE).
+  const names = [...body.querySelectorAll(".stage-name")];
+  const cut = () => scale > NAMES_WHOLE && names.some((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1);
+  while ((!fits() || cut()) && scale > STAGE_SMALLEST) {
     scale = Math.round((scale - 0.05) * 100) / 100;
     body.style.fontSize = `${scale}em`;
   }
