@@ -4,8 +4,10 @@
 // 1366×768, 390×844 and 360×740. On every page and screen: nothing overflows its box or the
 // viewport sideways, no word is broken inside (a title shrinks or is cut with "…"); the board
 // shows at least 8 whole rows below its header at 1920×1080; a console tab on a phone opens its
-// section on the first screen, its heading under the tabs, never behind them. Screenshots in
-// $TALLY_ARTIFACTS as layout-*.png.
+// section on the first screen, its heading under the tabs, never behind them. Staged events
+// (issue 42) in each language — a knockout's semi-finals with a winner in, its final seated, its
+// podium, Catan's four final tables — on the board and a finalist's phone page, the same checks.
+// Screenshots in $TALLY_ARTIFACTS as layout-*.png.
 //
 // Environment (set by CMake): TALLYD_TEST, TALLY_BROWSER_DEPS, TALLY_ARTIFACTS, CHROMIUM.
 
@@ -15,6 +17,7 @@ import { after, before, test } from "node:test";
 
 import { artifacts, startStack, stopStack } from "./support/stack.mjs";
 import { closeContext, openContext } from "./support/contexts.mjs";
+import { stagedEvent } from "./support/staged.mjs";
 
 const SCREENS = {
   "1920x1080": { width: 1920, height: 1080 },
@@ -102,6 +105,50 @@ async function makeTournament(t) {
   made[t.id] = { t, names: list, round, reported, open, reportedPlayer, key: keys.keys.find((k) => k.table === open.table) };
 }
 
+// Staged events (support/staged.mjs): 60-character names, 40-character player names, each at
+// another point of its stages.
+const STAGED = [
+  { id: "cs-ko", locale: "cs", name: "Mistrovství České republiky v Carcassonne, vyřazovací pavouk", at: "semi" },
+  { id: "it-ko", locale: "it", name: "Campionato Italiano di Carcassonne a eliminazione diretta 2026", at: "final" },
+  { id: "ru-ko", locale: "ru", name: "Чемпионат России по Каркассону, плей-офф и финал в Петербурге", at: "over" },
+  { id: "en-ko", locale: "en", name: "The Grand Northern Carcassonne Knockout Championship, Leeds", at: "semi" },
+];
+const STAGED_IDS = [...STAGED.map((s) => s.id), "cs-final-tables"];
+const stagedMe = {}; // id → the player whose phone is shown
+
+// A staged Carcassonne event of 8 brought to `at`: "semi" (semi-finals, table 1 reported), "final"
+// (final and game for 3rd seated), "over" (the final standings).
+async function makeStaged({ id, locale, name, at }) {
+  const event = await stagedEvent(tallyd, judge, id, names(locale, 8), { locale, name });
+  await event.playRound(1);
+  await event.playRound(2);
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/stages`, {});
+  const knockout = await tallyd.must(201, "POST", `/v1/tournaments/${id}/stages`, {});
+  stagedMe[id] = knockout.tables[0].players[0];
+  await event.reportRound(3, { except: at === "semi" ? [knockout.tables[1].table] : [] });
+  if (at === "over") await event.reportRound(4);
+}
+
+// Catan: 20 players, 1 round, a cut of 16, four final tables by snake (the first of each goes
+// on) and a final: the final tables being played.
+async function makeFinalTables() {
+  const id = "cs-final-tables";
+  await tallyd.must(201, "POST", "/v1/tournaments", {
+    id, game: "catan", locale: "cs", name: "Velký otevřený turnaj v Osadnících z Katanu, finálové stoly",
+    rules: { stages: [{ kind: "rounds", rounds: 1 }, { kind: "cut", top: 16 }, { kind: "final_tables", tables: 4, advance: 1 }, { kind: "final" }] },
+  });
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/players/import`, { csv: `name\n${names("cs", 20).join("\n")}\n` });
+  const round = await tallyd.must(201, "POST", `/v1/tournaments/${id}/rounds`, { method: "random", seed: 3 });
+  for (const table of round.tables) {
+    await tallyd.must(201, "PUT", `/v1/tournaments/${id}/rounds/1/tables/${table.table}/result`, {
+      players: table.players.map((player, i) => ({ player, ...CATAN_SHEETS[i % 4] })),
+    }, { token: judge.token, headers: { "If-None-Match": "*" } });
+  }
+  await tallyd.must(201, "POST", `/v1/tournaments/${id}/stages`, {});
+  const tables = await tallyd.must(201, "POST", `/v1/tournaments/${id}/stages`, {});
+  stagedMe[id] = tables.tables[0].players[0];
+}
+
 before(async () => {
   stack = await startStack("tally-layout-");
   ({ tallyd, browser } = stack);
@@ -110,6 +157,10 @@ before(async () => {
   // 13 AGoT players not seated yet: the preview of round 1 has a bye.
   await tallyd.must(201, "POST", "/v1/tournaments", { id: "ru-bye", name: "Кубок с баем", game: "agot", locale: "ru" });
   await tallyd.must(201, "POST", "/v1/tournaments/ru-bye/players/import", { csv: `name\n${names("ru", 13).join("\n")}\n` });
+  if (!process.env.LAYOUT_ONLY || process.env.LAYOUT_ONLY.includes("ko")) {
+    for (const s of STAGED) await makeStaged(s);
+    await makeFinalTables();
+  }
 });
 
 // Not a layout: the preview says who has no table and why, and not also that nobody is left out
@@ -247,6 +298,44 @@ test("the board: titles whole, nothing over its box, 8 whole rows and more below
         if (shown.whole < Math.min(8, shown.total)) failures.push(`${what}: ${shown.whole} whole rows below a header ending at ${shown.header} px`);
       }
       await page.close();
+    }
+    await closeContext(context);
+  }
+  assert.deepEqual(failures, []);
+});
+
+// ---- stages: the board and a finalist's phone ------------------------------------------------------
+
+test("stages: the bracket, the final tables and the podium on the board, a finalist's phone; nothing over its box", { skip: Boolean(process.env.LAYOUT_ONLY && !process.env.LAYOUT_ONLY.includes("ko")) }, async () => {
+  const failures = [];
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    const context = await openContext(browser, { viewport, lang: null });
+    for (const id of STAGED_IDS) {
+      const page = await context.newPage();
+      await page.goto(`${tallyd.base}/t/${id}/board?public=${encodeURIComponent(PUBLIC)}`);
+      await page.locator(".stage-player, #podium:not([hidden]) .podium-step").first().waitFor();
+      // The stage's type has its size (fitStage), or the final rows their pages.
+      await page.waitForFunction(() => document.getElementById("stage-view").dataset.scale || document.getElementById("page-places").textContent !== "");
+      const what = `board ${id} ${screen}`;
+      await screenshot(page, `board-${id}-${screen}`);
+      await checkLayout(page, what, failures);
+      // Nothing of the stage below the screen: it is shown whole.
+      const cut = await page.evaluate(() => {
+        const view = document.getElementById("stage-view");
+        return view.hidden ? 0 : view.scrollHeight - view.clientHeight;
+      });
+      if (cut > 1) failures.push(`${what}: the stage is ${cut} px taller than its room`);
+      await page.close();
+
+      const phone = await context.newPage();
+      await phone.goto(`${tallyd.base}/t/${id}`);
+      await phone.evaluate(([key, player]) => localStorage.setItem(key, player), [`tallyd.me.${id}`, stagedMe[id]]);
+      await phone.reload();
+      await phone.locator("#me-stage, #me-final").first().waitFor();
+      await phone.locator("#standings tbody tr").first().waitFor();
+      await checkLayout(phone, `public ${id} ${screen}`, failures);
+      if (PHONES.includes(screen)) await phone.locator("#me-card").screenshot({ path: path.join(artifacts, `layout-public-me-${id}-${screen}.png`) });
+      await phone.close();
     }
     await closeContext(context);
   }

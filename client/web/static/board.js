@@ -4,7 +4,10 @@
 // 9–16 of 24" and a dot per page), a visible "connection lost" state while the live feed
 // reconnects, and a QR code of the public standings page (with a warning when its address is
 // one phones cannot reach). Once the last round is closed as the final one: "Final standings" and
-// a podium of the first three places.
+// a podium of the first three places. A staged tournament (docs/games/stages.md) shows, while final
+// tables, a final or a knockout are played, their tables with the seeds or the bracket with the
+// winners as the results arrive, instead of the standings; once the server gives the final
+// standings (`final`), those with their podium.
 //
 // Query parameters: ?page=SECONDS how long a full page of standings stays (default 10; a shorter
 // page less, in proportion to its rows); ?public=http://192.168.1.20:8080 the address phones
@@ -15,13 +18,14 @@ import { getJson, tournamentIdFromLocation, tournamentPath } from "./api.js";
 import { fullRows, pageSeconds, paginate, placesOf } from "./board-paging.js";
 import { createClock } from "./clock.js";
 import { clear, el, person, setChildren } from "./dom.js";
-import { clockTime, localTime } from "./format.js";
+import { clockTime, localTime, rankText } from "./format.js";
 import { formatList, startI18n, t, tParts } from "./i18n.js";
 import { LiveFeed } from "./live.js";
 import { isLoopbackHost } from "./loopback.js";
 import { breakableAddress, fitText, refitOnResize } from "./fit-text.js";
 import { encodeQr, qrSvg } from "./qr-code.js";
 import { gameName, standingsColumns } from "./standings-columns.js";
+import { bracketRounds, liveStage, seedOf, stageName, stageRoundName } from "./stages.js";
 
 const HIGHLIGHT_MS = 6000; // as long as the CSS animation of tr.changed
 // More rows changed than this within HIGHLIGHT_MS (the end of a round, a reconnect): none is lit,
@@ -47,12 +51,30 @@ let baseline = { round: 0, ranks: null };
 
 // The live round closed as the tournament's final one.
 const isFinal = (round) => Boolean(round && round.closed && round.final);
+// The final standings of a staged tournament, once its last stage is complete (S-8), or null.
+const stagedFinal = (standings) => (standings && Array.isArray(standings.final) ? standings.final : null);
+
+// The final standings as the board's rows: the place the server gives (shared: "3="), the name,
+// and the stage the player's tournament ended in.
+function finalStandings(final) {
+  return { rows: final.map((f) => ({ rank: f.place, player: f.player, name: f.name, shared: f.shared, stage_kind: f.stage_kind })) };
+}
+
+function finalColumns() {
+  return [
+    { key: "rank", label: "#", numeric: true, text: (r) => rankText(r.rank, r.shared) },
+    { key: "name", label: t("columns.name"), text: (r) => r.name },
+    { key: "stage", label: t("board.column_stage"), text: (r) => stageName({ kind: r.stage_kind }) },
+  ];
+}
 
 // ---- standings ---------------------------------------------------------------------------------
 
-function renderStandings(standings) {
-  lastStandings = standings;
-  const columns = standingsColumns(game, standings).filter((c) => c.board && !c.csvOnly);
+function renderStandings(message) {
+  lastStandings = message;
+  const final = stagedFinal(message);
+  const standings = final ? finalStandings(final) : message;
+  const columns = final ? finalColumns() : standingsColumns(game, standings).filter((c) => c.board && !c.csvOnly);
   const table = $("standings");
   const head = el("tr", {}, columns.map((c) => el("th", { scope: "col", class: c.numeric ? "number" : "" }, c.label)));
   setChildren(table.tHead, head);
@@ -79,7 +101,7 @@ function renderStandings(standings) {
     const texts = cells.get(row.player);
     columns.forEach((c, i) => {
       const td = el("td", { class: [c.key, c.numeric ? "number" : ""].join(" ") });
-      if (c.key === "rank") td.append(...movement(row), texts[i]);
+      if (c.key === "rank") td.append(...(final ? [] : movement(row)), texts[i]);
       else if (c.key === "name") td.append(nameLine(row, texts[i], standings));
       else td.append(texts[i]);
       tr.append(td);
@@ -191,9 +213,17 @@ function light(tr, player) {
 
 // ---- the round's progress ---------------------------------------------------------------------
 
-function renderProgress(round) {
+function renderProgress(round, standings) {
   const heading = $("round-heading");
   const bar = $("progress-bar");
+  if (stagedFinal(standings)) {
+    progressKey = "final";
+    heading.textContent = t("board.final_heading");
+    $("progress-text").textContent = "";
+    $("waiting-tables").textContent = "";
+    bar.hidden = true;
+    return;
+  }
   if (!round) {
     heading.textContent = t("board.no_round");
     $("progress-text").textContent = "";
@@ -210,7 +240,7 @@ function renderProgress(round) {
     bar.hidden = true;
     return;
   }
-  heading.textContent = t("board.round", { round: String(round.round) });
+  heading.textContent = stageRoundName(standings, round.round) || t("board.round", { round: String(round.round) });
   $("progress-text").textContent = t("board.progress", { reported: round.reported, total: round.tables_total });
   bar.hidden = false;
   bar.max = Math.max(1, round.tables_total);
@@ -257,13 +287,14 @@ function renderClock(round, receivedAt) {
 // 1, 1, 3 is two steps, never ranks of our own), shown 2 – 1 – 3 by the style sheet.
 function renderPodium(round, standings) {
   const podium = $("podium");
-  const final = isFinal(round);
+  const staged = stagedFinal(standings);
+  const final = isFinal(round) || Boolean(staged);
   podium.hidden = !final;
   document.body.classList.toggle("final", final);
   $("standings").caption.textContent = t(final ? "board.final_heading" : "board.caption");
   if (!final) return;
   const steps = [];
-  for (const row of standings.rows) {
+  for (const row of staged ? finalStandings(staged).rows : standings.rows) {
     if (row.rank > PODIUM_PLACES) continue;
     const step = steps.find((s) => s.rank === row.rank);
     if (step) step.names.push(row.name);
@@ -281,6 +312,134 @@ function renderPodium(round, standings) {
       ),
     ),
   );
+  fitPodium();
+}
+
+// A podium name takes two lines at most and is never broken inside a word: a long one is made
+// smaller (down to PODIUM_SMALLEST of its size) until its longest word fits its step and it takes
+// two lines; one too long even then is cut with "…" (board.css .podium-name.cut).
+const PODIUM_SMALLEST = 0.35;
+function fitPodium() {
+  for (const name of $("podium-steps").querySelectorAll(".podium-name")) {
+    name.style.fontSize = "";
+    name.classList.remove("cut");
+    const base = parseFloat(getComputedStyle(name).fontSize);
+    const tooBig = () => {
+      const line = parseFloat(getComputedStyle(name).lineHeight) || parseFloat(getComputedStyle(name).fontSize) * 1.15;
+      return name.scrollWidth > name.clientWidth + 1 || name.getBoundingClientRect().height > 2 * line + 1;
+    };
+    let scale = 1;
+    while (tooBig() && scale > PODIUM_SMALLEST) {
+      scale = Math.round((scale - 0.05) * 100) / 100;
+      name.style.fontSize = `${base * scale}px`;
+    }
+    if (tooBig()) name.classList.add("cut");
+  }
+}
+
+// ---- a stage: its tables or its bracket ---------------------------------------------------------
+
+// While final tables, a final or a knockout are played, the board shows them instead of the
+// standings (which stay the qualifying rounds'): the tables with each player's seed, the order
+// once a table is reported; the bracket round by round, the rounds still to come as empty games,
+// each winner marked as its result arrives. The body's data-stage names the stage shown.
+function renderStage(standings) {
+  const stage = liveStage(standings);
+  const view = $("stage-view");
+  view.hidden = !stage;
+  $("standings-viewport").hidden = Boolean(stage);
+  $("pager").hidden = Boolean(stage);
+  document.body.classList.toggle("staged", Boolean(stage));
+  if (!stage) {
+    delete document.body.dataset.stage;
+    clear($("stage-body"));
+    return;
+  }
+  document.body.dataset.stage = String(stage.index);
+  const names = new Map(standings.rows.map((r) => [r.player, r.name]));
+  $("stage-heading").textContent = stageName(stage);
+  const name = (player) => el("span", { class: "stage-name" }, person(names.get(player) || player));
+  const seat = (player, classes = "") =>
+    el(
+      "li",
+      { class: `stage-player ${classes}`.trim(), dataset: { player: player || "" } },
+      el("span", { class: "stage-seed", title: player ? t("board.seed", { seed: seedOf(stage, player) }) : "" }, player ? String(seedOf(stage, player)) : ""),
+      player ? name(player) : el("span", { class: "stage-name open" }, "–"),
+      el("span", { class: "stage-mark", "aria-hidden": "true" }, classes.includes("won") ? "✔" : ""),
+      classes.includes("won") ? el("span", { class: "visually-hidden" }, t("board.winner")) : null,
+    );
+  if (stage.kind === "knockout") {
+    setChildren(
+      $("stage-body"),
+      el(
+        "div",
+        { class: "bracket" },
+        bracketRounds(stage).map((round) =>
+          el(
+            "section",
+            { class: "bracket-round", dataset: { round: round.round === null ? "" : round.round } },
+            el("h3", {}, round.name),
+            el(
+              "ol",
+              { class: "bracket-games" },
+              round.games.map((g) =>
+                el(
+                  "li",
+                  { class: `bracket-game ${g.third_place ? "third-place" : ""} ${g.placeholder ? "placeholder" : ""}`.trim(), dataset: { table: g.table ?? "", winner: g.winner || "" } },
+                  el("p", { class: "bracket-table" }, g.third_place ? t("stage.third_place") : g.table ? t("board.table", { table: g.table }) : ""),
+                  el(
+                    "ol",
+                    { class: "stage-players" },
+                    g.players.map((p) => seat(p, g.winner ? (g.winner === p ? "won" : "lost") : "")),
+                  ),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  } else {
+    const continuing = new Set(stage.continuing || []);
+    setChildren(
+      $("stage-body"),
+      el(
+        "ol",
+        { class: "stage-tables" },
+        stage.tables.map((table) => {
+          const done = Array.isArray(table.order);
+          return el(
+            "li",
+            { class: `stage-table ${done ? "done" : ""}`.trim(), dataset: { table: table.table, round: table.round } },
+            el("h3", {}, t("board.table", { table: table.table }), " ", el("span", { class: "stage-table-status" }, done ? t("board.table_done") : "")),
+            el("ol", { class: "stage-players" }, (done ? table.order : table.players).map((p, i) => seat(p, done && i === 0 ? "won" : continuing.has(p) ? "on" : ""))),
+          );
+        }),
+      ),
+    );
+  }
+  fitStage();
+}
+
+// The stage's type as large as lets the whole of it fit the screen's room (from its full size
+// down to half of it), measured: no scrolling, nothing cut at the side.
+const STAGE_SMALLEST = 0.45;
+const NAMES_WHOLE = 0.7;
+function fitStage() {
+  const view = $("stage-view");
+  if (view.hidden) return;
+  const body = $("stage-body");
+  let scale = 1;
+  body.style.fontSize = "1em";
+  const fits = () => view.scrollHeight <= view.clientHeight + 1 && body.scrollWidth <= body.clientWidth + 1;
+  // A name cut with "…" makes the type smaller too, while that leaves it large (NAMES_WHOLE).
+  const names = [...body.querySelectorAll(".stage-name")];
+  const cut = () => scale > NAMES_WHOLE && names.some((n) => n.scrollHeight > n.clientHeight + 1 || n.scrollWidth > n.clientWidth + 1);
+  while ((!fits() || cut()) && scale > STAGE_SMALLEST) {
+    scale = Math.round((scale - 0.05) * 100) / 100;
+    body.style.fontSize = `${scale}em`;
+  }
+  view.dataset.scale = String(scale);
 }
 
 // ---- connection state -------------------------------------------------------------------------
@@ -419,7 +578,8 @@ async function main() {
       if (message.type === "snapshot" || message.type === "standings") {
         const receivedAt = Date.now();
         renderClock(message.round, receivedAt);
-        renderProgress(message.round);
+        renderProgress(message.round, message.standings);
+        renderStage(message.standings);
         renderPodium(message.round, message.standings); // before the rows: it takes their room
         renderStandings(message.standings);
         loadBaseline(message.round).catch(() => {
@@ -434,6 +594,7 @@ async function main() {
   feed.start();
   // The rows' room changes with the screen, the podium, the warnings: the pages are cut again.
   new ResizeObserver(() => repaginate()).observe($("standings-viewport"));
+  new ResizeObserver(() => fitStage()).observe($("stage-view"));
 }
 
 main();

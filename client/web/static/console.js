@@ -18,13 +18,14 @@ import { mountClock } from "./console-clock.js";
 import { mountTables } from "./console-tables.js";
 import { mountSelfReporting } from "./console-self-reporting.js";
 import { mountClose } from "./console-close.js";
+import { mountStages } from "./console-stages.js";
 import { mountJudges } from "./console-judges.js";
 import { mountOrganizer } from "./console-organizer.js";
 import { mountReplicationNotice } from "./console-replication.js";
 
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
-const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "judges", "organizer"];
+const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "stages", "judges", "organizer"];
 
 const ctx = new ConsoleContext(tournamentId, { onUnauthorized: () => tokenRefused() });
 let feed = null;
@@ -182,6 +183,7 @@ async function main() {
   mountTables(ctx);
   selfReporting = mountSelfReporting(ctx);
   mountClose(ctx);
+  mountStages(ctx);
   mountJudges(ctx);
   mountOrganizer(ctx, { useToken });
   const token = storedOrganizerToken();

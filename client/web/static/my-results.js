@@ -2,7 +2,9 @@
 // sit in the round being played (table, seat, opponents; AGoT's league and house), and their
 // results round by round, newest first — each table's whole result as tallyd computed it from
 // what was entered, who entered it and when, and a correction with its reason — so that a player
-// can check what was entered for them.
+// can check what was entered for them. In a staged tournament (docs/games/stages.md): their seat
+// at a final table or their knockout game (round, table, opponent and seeds) while the stage is
+// played, and their final place once the server gives the final standings.
 //
 //   renderMe(container, { tournament, standings, sheets, me, description, playerName });
 //
@@ -13,6 +15,7 @@ import { localTime, rankText, sharedRanks } from "./format.js";
 import { choiceName } from "./games.js";
 import { t, tParts } from "./i18n.js";
 import { standingsColumns } from "./standings-columns.js";
+import { knockoutRoundName, liveStage, seedOf, stageName } from "./stages.js";
 import { resultTable } from "./table-result.js";
 
 // Where `player` sits in `sheet`: {table, seat (1-based, seat order)}, {bye: true} for a round
@@ -29,9 +32,11 @@ export function seatOf(sheet, player) {
 
 export function renderMe(container, { tournament, standings, sheets, me, description, playerName }) {
   const row = standings && standings.rows.find((r) => r.player === me);
-  const parts = [standingLine(tournament, standings, row)];
+  const stage = stagePart(standings, me, playerName);
+  const parts = [stage && stage.final, standingLine(tournament, standings, row), stage && stage.now];
   const latest = sheets[sheets.length - 1];
-  if (latest && !latest.closed) parts.push(nowPart(latest, me, playerName));
+  // A stage's game or table says where the player sits; the round's line would say it again.
+  if (latest && !latest.closed && !(stage && stage.seated)) parts.push(nowPart(latest, me, playerName));
   parts.push(el("h3", { class: "me-results-heading" }, t("standings.me.results")));
   const played = [...sheets].reverse().filter((sheet) => seatOf(sheet, me));
   if (played.length === 0) parts.push(el("p", { class: "muted" }, t("standings.me.no_results")));
@@ -44,10 +49,69 @@ function standingLine(tournament, standings, row) {
   if (!row) return null;
   const primary = standingsColumns(tournament.game, standings).find((c) => c.primary);
   const rank = rankText(row.rank, sharedRanks(standings.rows).has(row.rank));
+  // A staged tournament's rows are its qualifying rounds' standings (S-8): said so.
+  const staged = Array.isArray(standings.stages);
   const text = primary
-    ? t("standings.me.standing", { rank, players: standings.rows.length, label: primary.label, value: primary.text(row) })
+    ? t(staged ? "standings.me.standing_rounds" : "standings.me.standing", { rank, players: standings.rows.length, label: primary.label, value: primary.text(row) })
     : t("standings.me.rank", { rank, players: standings.rows.length });
   return el("p", { id: "me-standing", class: "me-standing" }, text, row.dropped && el("span", { class: "badge" }, t("common.dropped")));
+}
+
+// A staged tournament: the player's final place once there is one ({final}); else, while final
+// tables, a final or a knockout are played, their table and opponents with their seeds, or
+// their knockout game and how it went ({now, seated}). All as the server gives it.
+function stagePart(standings, me, playerName) {
+  if (!standings) return null;
+  if (Array.isArray(standings.final)) {
+    const row = standings.final.find((f) => f.player === me);
+    if (!row) return null;
+    const place = rankText(row.place, row.shared);
+    return { final: el("p", { id: "me-final", class: "me-final", dataset: { place: row.place } }, t("standings.me.final_place", { place, players: standings.final.length })) };
+  }
+  const stage = liveStage(standings);
+  if (!stage) return null;
+  const box = (heading, ...lines) => el("div", { id: "me-stage", class: "me-now me-stage", dataset: { kind: stage.kind } }, el("h3", {}, heading), ...lines);
+  if (!(stage.players || []).includes(me)) return { now: box(stageName(stage), el("p", { class: "muted" }, t("standings.me.stage_not_in"))) };
+  const seeded = (p) => tParts("standings.me.seeded", { name: person(playerName(p)), seed: seedOf(stage, p) });
+  if (stage.kind === "knockout") {
+    let game = null;
+    let round = null;
+    for (const r of stage.rounds || []) for (const g of r.games) if (g.players.includes(me)) [game, round] = [g, r];
+    if (!game) return { now: box(stageName(stage), el("p", { class: "muted" }, t("standings.me.stage_waiting"))) };
+    const name = game.third_place ? t("stage.third_place") : knockoutRoundName(round);
+    const opponent = game.players.find((p) => p !== me);
+    const heading = t("stage.stage_round", { stage: stageName(stage), round: name });
+    if (!game.winner) {
+      return {
+        seated: true,
+        now: box(
+          heading,
+          el("p", { class: "me-seat" }, t("standings.me.stage_seat", { round: String(round.round), table: String(game.table), seed: seedOf(stage, me) })),
+          el("p", { class: "me-opponents" }, tParts("standings.me.match_against", { opponent: el("span", {}, seeded(opponent)) })),
+        ),
+      };
+    }
+    const won = game.winner === me;
+    return {
+      now: box(
+        heading,
+        el("p", { class: `me-match ${won ? "won" : "lost"}` }, tParts(won ? "standings.me.match_won" : "standings.me.match_lost", { opponent: el("span", {}, seeded(opponent)) })),
+      ),
+    };
+  }
+  const table = (stage.tables || []).filter((x) => x.players.includes(me)).pop();
+  if (!table) return { now: box(stageName(stage), el("p", { class: "muted" }, t("standings.me.stage_waiting"))) };
+  const others = table.players.filter((p) => p !== me);
+  const done = Array.isArray(table.order);
+  return {
+    seated: !done,
+    now: box(
+      stageName(stage),
+      el("p", { class: "me-seat" }, t("standings.me.stage_seat", { round: String(table.round), table: String(table.table), seed: seedOf(stage, me) })),
+      el("p", { class: "me-opponents" }, tParts("standings.me.opponents", { players: el("span", {}, others.flatMap((p, i) => (i ? [", ", ...seeded(p)] : seeded(p)))) })),
+      done ? el("p", { class: "me-match" }, t("standings.me.table_place", { place: table.order.indexOf(me) + 1 })) : null,
+    ),
+  };
 }
 
 // The round being played: "Round 2: table 5, seat 3", the league and house, the opponents.
