@@ -391,6 +391,14 @@ json::array not_seated_json(const Audience& audience, const Tournament& t,
   return out;
 }
 
+// The seating's notes (S-9 forced, S-10 not honoured), rendered; absent when there are none.
+void add_notes(json::object& out, const Audience& audience, const projections::Seating& seating) {
+  if (seating.notes.empty()) return;
+  json::array notes;
+  for (const auto& note : seating.notes) notes.emplace_back(audience.render(note));
+  out["notes"] = std::move(notes);
+}
+
 // Warnings that do not refuse the seating. `checkin.empty`: nobody is checked in for this round
 // while the previous round had no-shows who have not dropped out — seating now seats them too.
 json::array seating_warnings(const Audience& audience, const Tournament& t) {
@@ -443,6 +451,7 @@ void Api::seat_round(const ExchangePtr& ex) {
           if (plan->tournament) out["left_out"] = left_out_json(*plan->tournament);
           if (plan->seating && !plan->seating->notice.empty())
             out["notice"] = ex->audience(*t).render(plan->seating->notice);
+          if (plan->seating) add_notes(out, ex->audience(*t), *plan->seating);
           Response response = json_response(ex->request, http::status::created, out);
           set_language(response, ex->lang);  // its notice
           return response;
@@ -488,6 +497,7 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
                    {"warnings", seating_warnings(ex.audience(t), t)}};
   if (seating.method == schema::SeatingMethod::RANDOM) out["seed"] = seating.seed;
   if (!seating.notice.empty()) out["notice"] = ex.audience(t).render(seating.notice);
+  add_notes(out, ex.audience(t), seating);
   Response response = json_response(ex.request, http::status::ok, out);
   set_language(response, ex.lang);
   return response;

@@ -59,6 +59,7 @@ json::object import_json(const ImportPlan& plan, const Tournament& t, std::uint6
 void Api::rename_player(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
+  if (body->contains("fixed_table")) return patch_player(ex, *body);  // S-10 (constraints.cpp)
   BodyFields fields(*body, {"name"});
   auto name = fields.name("name", true);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));
