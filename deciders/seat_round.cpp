@@ -3,6 +3,7 @@
 #include "deciders/errors.hpp"
 #include "deciders/stages.hpp"
 #include "deciders/unreported.hpp"
+#include "projections/keep_apart.hpp"
 
 namespace tally::deciders {
 
@@ -40,6 +41,43 @@ events::Draft round_seated(const projections::Tournament& t, const projections::
   return d;
 }
 
+// S-9: the kept-apart pairs the seating puts at one table, one error each, naming both players.
+std::vector<RefusalError> kept_apart_errors(const std::vector<projections::NotKeptApart>& pairs) {
+  std::vector<RefusalError> errors;
+  for (const auto& pair : pairs) {
+    errors.push_back(
+        {"S-9",
+         pair.first,
+         "tables",
+         i18n::Message("api.seating.kept_apart_together", {{"player", i18n::PlayerRef{pair.first}},
+                                                           {"other", i18n::PlayerRef{pair.second}},
+                                                           {"table", pair.table}}),
+         {{"players",
+           boost::json::array{boost::json::string(pair.first), boost::json::string(pair.second)}},
+          {"table", pair.table}}});
+  }
+  return errors;
+}
+
+// S-9 after the game has seated the round: refused while a kept-apart pair shares a table,
+// unless forced (with a reason), and then said in the seating's notes.
+std::optional<Refusal> keep_apart_check(const projections::Tournament& t,
+                                        projections::Seating& seating, bool force) {
+  auto together = projections::not_kept_apart(t, seating.tables);
+  if (together.empty()) return std::nullopt;
+  if (!force) {
+    return Refusal{RefusalKind::unprocessable, i18n::Message("api.seating.kept_apart_refused"),
+                   kept_apart_errors(together)};
+  }
+  for (const auto& pair : together) {
+    seating.notes.push_back(
+        i18n::Message("api.seating.kept_apart_forced", {{"player", i18n::PlayerRef{pair.first}},
+                                                        {"other", i18n::PlayerRef{pair.second}},
+                                                        {"table", pair.table}}));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Decision<SeatingFacts> decide(const projections::Tournament& t, const projections::Game& game,
@@ -57,7 +95,10 @@ Decision<SeatingFacts> decide(const projections::Tournament& t, const projection
     return Refusal{RefusalKind::unprocessable, i18n::Message("api.seating.refused"),
                    rule_errors(outcome.errors)};
   }
-  events::Draft d = round_seated(t, *outcome.value, command, actor);
+  projections::Seating& seating = *outcome.value;
+  if (auto refusal = keep_apart_check(t, seating, command.force)) return std::move(*refusal);
+  projections::renumber_fixed_tables(t, seating.tables, seating.notes);  // S-10
+  events::Draft d = round_seated(t, seating, command, actor);
   return Accepted<SeatingFacts>{
       one_event(projections::tournament_stream(t.id), events::ExpectedVersion::exactly(t.version),
                 std::move(d)),

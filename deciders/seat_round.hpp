@@ -4,6 +4,12 @@
 //   - A round is seated only once the previous one is fully reported, unless forced with a
 //     reason (conflict, rule `round.unreported`, naming the tables).
 //   - The game seats it, or refuses with its rules (unprocessable `api.seating.refused`).
+//   - S-9: a seating that puts two kept-apart players at one table (the game found none
+//     without, or a manual seating did) is refused, unprocessable `seating.kept_apart.refused`,
+//     one error per pair (rule `S-9`, field `tables`, the pair in `players`), unless forced with
+//     a reason; forced, each pair is said in the seating's notes.
+//   - S-10: the tables are then renumbered for the players' fixed tables
+//     (projections/keep_apart.hpp); what could not be honoured is in the notes.
 //
 // Seating a big field takes seconds: the daemon decides it on a copy of the tournament, outside
 // the state's lock, and keeps the decision only while the tournament is still as copied.

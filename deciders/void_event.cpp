@@ -16,6 +16,23 @@ Refusal void_refused(const char* message, const char* field_message) {
                  {{"void", "", "seq", i18n::Message(field_message)}}};
 }
 
+// S-9/S-11: a keep-apart (the organizer's only) or a penalty (organizer or judge) in effect is
+// voided at the tournament stream's version.
+std::variant<std::uint64_t, Refusal> constraint_voidable_at(const projections::Tournament& t,
+                                                            Which kind, std::uint64_t target_seq,
+                                                            const Actor& actor) {
+  const bool keep_apart = kind == Which::KEPT_APART;
+  if (keep_apart && !actor.organizer)
+    return Refusal{RefusalKind::forbidden, i18n::Message("api.void.keep_apart_organizer_only")};
+  const bool in_effect = keep_apart
+                             ? std::any_of(t.keep_apart.begin(), t.keep_apart.end(),
+                                           [&](const auto& k) { return k.seq == target_seq; })
+                             : std::any_of(t.penalties.begin(), t.penalties.end(),
+                                           [&](const auto& p) { return p.seq == target_seq; });
+  if (!in_effect) return void_refused("api.void.no_longer_in_effect", "api.void.already_voided");
+  return t.version;
+}
+
 // The version the target's stream must still have when the void is appended, or why not.
 std::variant<std::uint64_t, Refusal> voidable_at(const projections::Tournament& t,
                                                  schema::Event::Reader target,
@@ -32,6 +49,8 @@ std::variant<std::uint64_t, Refusal> voidable_at(const projections::Tournament& 
     if (!untouched) return void_refused("api.void.seating_refused", "api.void.seating_newest_only");
     return t.version;
   }
+  if (kind == Which::KEPT_APART || kind == Which::PENALTY_GIVEN)
+    return constraint_voidable_at(t, kind, target_seq, actor);
   auto name = projections::parse_stream(target.getStream().cStr());
   if (name.round == 0 || kind == Which::VOID || projections::is_result(kind)) {
     return void_refused("api.void.not_voidable", "api.void.what_is_voided");

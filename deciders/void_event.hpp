@@ -3,6 +3,7 @@
 // the audit's `voidable` ask, so the console never offers a void the server would refuse.
 //   - A round's seating: only the organizer (forbidden for a judge), only the newest round's,
 //     and only before anything was entered at its tables.
+//   - A keep-apart (S-9; only the organizer) or a penalty (S-11), while it is in effect.
 //   - A table's action other than its result (a claim, a house pick, a scoring), while it is in
 //     effect. A result is never voided: it is corrected (a result with a reason).
 // A refusal other than forbidden is unprocessable, rule `void` at field `seq`.

@@ -67,6 +67,10 @@ struct Seating {
   // For the organizer, shown with the seating: e.g. that the search stopped at its budget with
   // the best seating it found. Empty: nothing to say.
   i18n::Message notice = {};
+  // The seating's notes on S-9/S-10 (docs/games/seating-constraints.md): a fixed table number
+  // that could not be given, a kept-apart pair seated together by force. Shown as `notes` with
+  // the seating, only when there is one.
+  std::vector<i18n::Message> notes = {};
 };
 
 // --- What a client needs to know of a game (GET /v1/games) ---------------------------------------

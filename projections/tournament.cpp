@@ -178,6 +178,60 @@ std::vector<std::pair<std::string, std::string>> Tournament::repeats_among(
   return out;
 }
 
+bool Tournament::kept_apart(std::string_view a, std::string_view b) const {
+  if (a == b || !apart_players_.contains(a) || !apart_players_.contains(b)) return false;
+  if (b < a) std::swap(a, b);
+  return std::any_of(apart_pairs_.begin(), apart_pairs_.end(),
+                     [&](const auto& pair) { return pair.first == a && pair.second == b; });
+}
+
+void Tournament::index_kept_apart() {
+  std::set<std::pair<std::string, std::string>> pairs;
+  auto add = [&pairs](const std::string& a, const std::string& b) {
+    if (a != b) pairs.insert(a < b ? std::pair{a, b} : std::pair{b, a});
+  };
+  for (const auto& k : keep_apart) {
+    for (const auto& a : k.players) {
+      for (const auto& b : k.players) add(a, b);
+    }
+  }
+  // S-10: two players fixed to different numbers sit at two different tables.
+  std::vector<const Player*> fixed;
+  for (const auto& p : players) {
+    if (p.fixed_table != 0) fixed.push_back(&p);
+  }
+  for (const Player* a : fixed) {
+    for (const Player* b : fixed) {
+      if (a->fixed_table != b->fixed_table) add(a->id, b->id);
+    }
+  }
+  apart_pairs_.assign(pairs.begin(), pairs.end());
+  apart_players_.clear();
+  for (const auto& [a, b] : apart_pairs_) {
+    apart_players_.insert(a);
+    apart_players_.insert(b);
+  }
+}
+
+std::vector<std::pair<std::string, std::string>> Tournament::kept_apart_among(
+    const std::vector<std::string>& among) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < among.size(); ++i) {
+    for (std::size_t j = i + 1; j < among.size(); ++j) {
+      if (kept_apart(among[i], among[j])) out.emplace_back(among[i], among[j]);
+    }
+  }
+  return out;
+}
+
+Rational Tournament::penalty_points(std::string_view player_id, std::uint32_t through_round) const {
+  Rational sum;
+  for (const auto& p : penalties) {
+    if (p.player == player_id && p.round <= through_round) sum += p.points;
+  }
+  return sum;
+}
+
 bool Tournament::apply(const schema::StoredEvent& stored) {
   auto stream = stored.event().getStream();
   return apply(stored, parse_stream(std::string_view(stream.cStr(), stream.size())));
@@ -336,8 +390,33 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       break;
     }
     case Which::VOID: {
-      // A voided seating withdraws its round (the daemon allows it only for the last round).
-      std::erase_if(rounds, [&](const Round& r) { return r.seq == event.getSupersedes(); });
+      // A voided seating withdraws its round (the daemon allows it only for the last round); a
+      // voided keep-apart or penalty is no longer in effect.
+      const std::uint64_t voided = event.getSupersedes();
+      std::erase_if(rounds, [&](const Round& r) { return r.seq == voided; });
+      std::erase_if(keep_apart, [&](const KeepApart& k) { return k.seq == voided; });
+      std::erase_if(penalties, [&](const Penalty& p) { return p.seq == voided; });
+      index_kept_apart();
+      break;
+    }
+    case Which::KEPT_APART:
+      keep_apart.push_back(KeepApart{stored.seq(), texts(payload.getKeptApart().getPlayers()),
+                                     text(event.getReason())});
+      index_kept_apart();
+      break;
+    case Which::FIXED_TABLE: {
+      auto fixed = payload.getFixedTable();
+      for (auto& p : players) {
+        if (p.id == text(fixed.getPlayer())) p.fixed_table = fixed.getTable();
+      }
+      index_kept_apart();
+      break;
+    }
+    case Which::PENALTY_GIVEN: {
+      auto given = payload.getPenaltyGiven();
+      penalties.push_back(Penalty{stored.seq(), text(given.getPlayer()),
+                                  Rational::parse(text(given.getPoints())), given.getRound(),
+                                  text(event.getReason())});
       break;
     }
     default:

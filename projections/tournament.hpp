@@ -6,12 +6,14 @@
 #pragma once
 
 #include "projections/proposals.hpp"
+#include "projections/rational.hpp"
 #include "projections/round_clock.hpp"
 #include "schema/stored_event.hpp"
 
 #include <boost/json/object.hpp>
 
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -31,6 +33,25 @@ struct Player {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> away;
   // Rounds seated before the player registered: a late registrant was in none of them.
   std::uint32_t registered_after_round = 0;
+  // S-10: the number this player's table is given in every seating; 0: none.
+  std::uint32_t fixed_table = 0;
+};
+
+// S-9: players never seated at one table while a seating without that exists (`keptApart`).
+struct KeepApart {
+  std::uint64_t seq = 0;  // the event (a void names it)
+  std::vector<std::string> players;
+  std::string reason;
+};
+
+// S-11: points added to a player's first standings criterion (`penaltyGiven`): negative a
+// penalty, positive a bonus.
+struct Penalty {
+  std::uint64_t seq = 0;  // the event (a void names it)
+  std::string player;
+  Rational points;
+  std::uint32_t round = 0;  // 0: no round (counted in every standings)
+  std::string reason;
 };
 
 struct SeatedTable {
@@ -131,6 +152,8 @@ class Tournament {
   std::map<TableKey, TableState> tables;
   std::map<TableKey, TableProposals> proposals;
   std::vector<StartedStage> stages;  // in the order started (projections/stages.hpp)
+  std::vector<KeepApart> keep_apart;  // in effect (voided ones gone), oldest first
+  std::vector<Penalty> penalties;     // in effect (voided ones gone), oldest first
 
   const Player* player(std::string_view id) const;
   const Round* round(std::uint32_t number) const;
@@ -174,6 +197,22 @@ class Tournament {
   static std::vector<std::pair<std::string, std::string>> repeats_among(
       const Meetings& met, const std::vector<std::string>& players);
 
+  // S-9: whether `a` and `b` (two different players) are kept apart: named together by a
+  // keep-apart in effect, or fixed (S-10) to two different table numbers.
+  bool kept_apart(std::string_view a, std::string_view b) const;
+  // The kept-apart pairs among `players` (each once, in the order of `players`).
+  std::vector<std::pair<std::string, std::string>> kept_apart_among(
+      const std::vector<std::string>& players) const;
+  // Whether any two players are kept apart at all (a seating then stays exactly the game's).
+  bool any_kept_apart() const { return !apart_pairs_.empty(); }
+  // S-11: the sum of `player`'s penalties and bonuses counted in standings through round
+  // `through_round` (a penalty of a later round is not yet counted; one without a round is).
+  Rational penalty_points(
+      std::string_view player,
+      std::uint32_t through_round = std::numeric_limits<std::uint32_t>::max()) const;
+  // Whether any penalty or bonus is in effect: the standings then show a `penalties` column.
+  bool has_penalties() const { return !penalties.empty(); }
+
   // Folds one event of this tournament (its own stream or one of its tables) into the state.
   // Events must come in seq order. Returns false (and changes nothing) for an event that does
   // not belong here, which would be a bug in the caller.
@@ -186,8 +225,14 @@ class Tournament {
   static std::optional<Tournament> fold(const std::vector<schema::StoredEvent>& events);
 
  private:
+  // The kept-apart pairs (first < second) of keep_apart and the fixed tables, made again when
+  // either changes: kept_apart() is asked for every pair a seating search tries.
+  void index_kept_apart();
+
   std::uint32_t checkin_round_ = 0;
   std::set<std::string, std::less<>> present_;
+  std::set<std::string, std::less<>> apart_players_;  // everyone in apart_pairs_
+  std::vector<std::pair<std::string, std::string>> apart_pairs_;
 };
 
 }  // namespace tally::projections

@@ -108,6 +108,14 @@ struct Event {
     stageStarted @34 :StageStarted;
     # The next stage of `rules.stages` begins (docs/games/stages.md): its seeded players, and —
     # for a stage that plays — the `roundSeated` of its first round right after it.
+    keptApart @35 :KeptApart;
+    # Stream `t/{id}` (S-9): these players are never seated at one table while a seating without
+    # that exists; `reason` says why (family, club …). Voidable.
+    fixedTable @36 :FixedTable;
+    # Stream `t/{id}` (S-10): the player's table gets this number in every round from now on.
+    penaltyGiven @37 :PenaltyGiven;
+    # Stream `t/{id}` (S-11): points added to the player's first standings criterion (negative: a
+    # penalty, positive: a bonus); `reason` says why. Voidable.
   }
 }
 
@@ -145,6 +153,25 @@ struct PlayerDropped {
 struct PlayerReinstated {
   id @0 :Text;
   # The dropped player is seated again from the next round on; the rounds missed stay missed.
+}
+
+struct KeptApart {
+  players @0 :List(Text);
+  # Two or more player ids: no two of them at one table (S-9).
+}
+
+struct FixedTable {
+  player @0 :Text;
+  table @1 :UInt32 $optional;
+  # The table number the player's table is given in every seating (S-10); 0: none any more.
+}
+
+struct PenaltyGiven {
+  player @0 :Text;
+  points @1 :Text;
+  # Exact, non-zero, as a fraction text: "-1", "-1/2", "2" (S-11).
+  round @2 :UInt32 $optional;
+  # The round it belongs to (counted in the standings from that round on); 0: none.
 }
 
 struct PlayerRenamed {

@@ -422,6 +422,7 @@ Response Api::seating_preview(const Exchange& ex, const SeatingPlan& plan) {
                    {"warnings", seating_warnings(ex.audience(t), t)}};
   if (seating.method == schema::SeatingMethod::RANDOM) out["seed"] = seating.seed;
   if (!seating.notice.empty()) out["notice"] = ex.audience(t).render(seating.notice);
+  add_notes(out, ex.audience(t), seating);
   Response response = json_response(ex.request, http::status::ok, out);
   set_language(response, ex.lang);
   return response;

@@ -85,6 +85,9 @@ std::vector<Api::RouteSpec> Api::routes() {
        bind(&Api::drop_player)},
       {verb::post, "/v1/tournaments/{t}/players/{p}/reinstate", Access::organizer,
        bind(&Api::reinstate_player)},
+      {verb::post, "/v1/tournaments/{t}/players/{p}/penalties", Access::token,
+       bind(&Api::give_penalty)},
+      {verb::post, "/v1/tournaments/{t}/keep-apart", Access::organizer, bind(&Api::keep_apart)},
       // Its prepare runs on seating_ (see seat_round).
       {verb::post, "/v1/tournaments/{t}/rounds", Access::organizer, bind(&Api::seat_round)},
       {verb::post, "/v1/tournaments/{t}/rounds/check", Access::organizer,

@@ -204,6 +204,11 @@ class Api {
   void rename_player(const ExchangePtr& ex);
   // POST …/players/import (check_only: …/players/import/check): a CSV file's players.
   void import_players(const ExchangePtr& ex, bool check_only);
+  // --- seating constraints and penalties (constraints.cpp) ---
+  void keep_apart(const ExchangePtr& ex);    // POST …/keep-apart (S-9)
+  void give_penalty(const ExchangePtr& ex);  // POST …/players/{p}/penalties (S-11)
+  // PATCH …/players/{p} with `fixed_table` (S-10), a name beside it or not.
+  void patch_player(const ExchangePtr& ex, const json::object& body);
   void seat_round(const ExchangePtr& ex);
   // POST …/rounds/check: the seating POST …/rounds would make, written nowhere.
   void check_seating(const ExchangePtr& ex);

@@ -185,7 +185,8 @@ Viewed round_seated(const LiveState& s, i18n::Lang lang, const std::string& tour
   if (seated.copy != nullptr) out["left_out"] = left_out_json(*seated.copy);
   if (seated.seating != nullptr && !seated.seating->notice.empty())
     out["notice"] = audience_of(lang, *t).render(seated.seating->notice);
-  view.language = true;  // its notice
+  if (seated.seating != nullptr) add_notes(out, audience_of(lang, *t), *seated.seating);
+  view.language = true;  // its notice and notes
   return view;
 }
 

@@ -17,6 +17,7 @@ using events::AppendResult;
 void Api::rename_player(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
+  if (body->contains("fixed_table")) return patch_player(ex, *body);  // S-10 (constraints.cpp)
   BodyFields fields(*body, {"name"});
   auto name = fields.name("name", true);
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.player.invalid", fields.errors()));

@@ -1,4 +1,5 @@
 #include "daemon/api/views.hpp"
+#include "daemon/api/constraints_view.hpp"
 
 #include "daemon/http/language.hpp"
 #include "deciders/unreported.hpp"
@@ -282,18 +283,20 @@ json::object tournament_json(const Tournament& t, const projections::Game& game,
   json::array notices;
   const Audience audience{lang, player_names(t)};
   for (const auto& n : game.notices(t)) notices.emplace_back(audience.render(n));
-  return json::object{{"id", t.id},
-                      {"name", t.name},
-                      {"game", t.game},
-                      {"locale", t.locale},
-                      {"rules", t.rules},
-                      {"self_reporting", t.self_reporting},
-                      {"players", std::move(players)},
-                      {"rounds", std::move(rounds)},
-                      {"notices", std::move(notices)},
-                      {"checkin", checkin_json(t)},
-                      {"final", t.is_final()},
-                      {"seq", t.last_seq}};
+  json::object out{{"id", t.id},
+                   {"name", t.name},
+                   {"game", t.game},
+                   {"locale", t.locale},
+                   {"rules", t.rules},
+                   {"self_reporting", t.self_reporting},
+                   {"players", std::move(players)},
+                   {"rounds", std::move(rounds)},
+                   {"notices", std::move(notices)},
+                   {"checkin", checkin_json(t)},
+                   {"final", t.is_final()},
+                   {"seq", t.last_seq}};
+  add_constraints_json(out, t);  // issue 42 (constraints.cpp)
+  return out;
 }
 
 namespace {
@@ -352,6 +355,13 @@ json::object game_json(const projections::Game& game, i18n::Lang lang) {
     rules.push_back(std::move(rule));
   }
   return {{"game", game.id()}, {"actions", std::move(actions)}, {"rules", std::move(rules)}};
+}
+
+void add_notes(json::object& out, const Audience& audience, const projections::Seating& seating) {
+  if (seating.notes.empty()) return;
+  json::array notes;
+  for (const auto& note : seating.notes) notes.emplace_back(audience.render(note));
+  out["notes"] = std::move(notes);
 }
 
 }  // namespace tally::daemon

@@ -6,6 +6,7 @@
 
 #include "schema/iso_time.hpp"
 
+#include "daemon/http/language.hpp"
 #include "daemon/live_state.hpp"
 #include "i18n/language.hpp"
 #include "projections/game.hpp"
@@ -97,5 +98,8 @@ boost::json::array same_name_warnings(const struct Audience& audience,
 
 // The display name of an author id ("organizer", a judge's name, or the id itself).
 std::string author_name(const LiveState& state, std::string_view author);
+
+// The seating's notes (S-9 forced, S-10 not honoured), rendered; absent when there are none.
+void add_notes(json::object& out, const Audience& audience, const projections::Seating& seating);
 
 }  // namespace tally::daemon

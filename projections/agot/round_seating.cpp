@@ -5,8 +5,10 @@
 #include "projections/agot/seating_solver.hpp"
 #include "projections/agot/standings.hpp"
 #include "projections/agot/wording.hpp"
+#include "projections/keep_apart.hpp"
 
 #include <algorithm>
+#include <map>
 #include <random>
 #include <set>
 
@@ -112,6 +114,42 @@ void record_rating_leagues(std::vector<SeatedTable>& tables,
   }
 }
 
+// S-9 after the game's own rules: the tables (players as indices into `order`) with kept-apart
+// players parted by swaps that leave every table able to seat six different houses nobody
+// there has played (G-1/G-2), the swap of players closest in `order` (the rating, or the draw)
+// first. Each table comes back in `order`'s order.
+void separate_in_tables(const Ledger& ledger, std::uint32_t round,
+                        const std::vector<std::string>& order,
+                        std::vector<std::vector<std::size_t>>& tables, std::uint64_t seed) {
+  const projections::Tournament& t = ledger.tournament();
+  if (!t.any_kept_apart()) return;
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < order.size(); ++i) index[order[i]] = i;
+  projections::TableGroups groups;
+  for (const auto& table : tables) {
+    groups.emplace_back();
+    for (std::size_t i : table) groups.back().push_back(order[i]);
+  }
+  auto seats_six_houses = [&](const std::vector<std::string>& table) {
+    return match_houses(availability(ledger, round, table), 1).complete();
+  };
+  projections::SeparateOptions options;
+  options.seed = seed;
+  options.allowed = [&](const std::vector<std::string>& a, const std::vector<std::string>& b) {
+    return seats_six_houses(a) && seats_six_houses(b);
+  };
+  options.swap_cost = [&](const std::string& a, const std::string& b) {
+    const auto x = static_cast<std::int64_t>(index[a]), y = static_cast<std::int64_t>(index[b]);
+    return x > y ? x - y : y - x;
+  };
+  projections::separate_kept_apart(t, groups, options);
+  for (std::size_t k = 0; k < tables.size(); ++k) {
+    tables[k].clear();
+    for (const auto& p : groups[k]) tables[k].push_back(index[p]);
+    std::sort(tables[k].begin(), tables[k].end());
+  }
+}
+
 Outcome<Seating> random_seating(const Ledger& ledger, std::uint32_t round, std::uint64_t seed) {
   std::vector<std::string> players = players_to_seat(ledger.tournament());
   if (players.size() < kPlayersPerTable) {
@@ -141,6 +179,7 @@ Outcome<Seating> random_seating(const Ledger& ledger, std::uint32_t round, std::
   if (!solved.seating) {
     return Outcome<Seating>::refused("G-2", house_problem(order, solved.why, tables), "method");
   }
+  separate_in_tables(ledger, round, order, solved.seating->tables, seed);
   Seating out{SeatingMethod::RANDOM, seed, {}};
   for (std::size_t n = 0; n < solved.seating->tables.size(); ++n) {
     SeatedTable t;
@@ -281,6 +320,7 @@ StandingsSeating standings_seating(const Ledger& ledger, std::uint32_t round,
     out.why = house_problem(order, solved.why, leagues);
     return out;
   }
+  separate_in_tables(ledger, round, order, solved.seating->tables, round);
   std::vector<SeatedTable> tables;
   std::map<std::string, std::string> rating;
   for (std::size_t i = 0; i < order.size(); ++i)

@@ -49,6 +49,7 @@ StandingsRow row_of(const Ledger& ledger, const projections::Player& player,
   for (const auto& r : row.results) {
     if (!r.dropped) row.total += r.points;
   }
+  row.penalties = ledger.tournament().penalty_points(player.id, last_round);
   return row;
 }
 
@@ -70,10 +71,10 @@ std::vector<StandingsRow> rank_players(const Ledger& ledger, std::uint32_t befor
   std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
     const StandingsRow& x = a.row;
     const StandingsRow& y = b.row;
+    const Rational xs = x.standing(), ys = y.standing();
     // Higher first for the figures; then name by collation, then id.
-    return std::tie(y.total, y.wins, y.capitals_captured, y.lands_captured, a.name_key,
-                    x.player->id) < std::tie(x.total, x.wins, x.capitals_captured, x.lands_captured,
-                                             b.name_key, y.player->id);
+    return std::tie(ys, y.wins, y.capitals_captured, y.lands_captured, a.name_key, x.player->id) <
+           std::tie(xs, x.wins, x.capitals_captured, x.lands_captured, b.name_key, y.player->id);
   });
   std::vector<StandingsRow> out;
   for (auto& k : keyed) out.push_back(std::move(k.row));
@@ -111,7 +112,7 @@ boost::json::object standings_json(const Ledger& ledger) {
     // Equal on every tie-break of agot.md §5 (total, wins, capitals, lands): the same rank; the
     // name orders the list but is no merit.
     auto key = [](const StandingsRow& x) {
-      return std::tie(x.total, x.wins, x.capitals_captured, x.lands_captured);
+      return std::make_tuple(x.standing(), x.wins, x.capitals_captured, x.lands_captured);
     };
     if (i == 0 || key(r) != key(rows[i - 1])) rank = static_cast<std::int64_t>(i + 1);
     boost::json::array results;
@@ -125,16 +126,22 @@ boost::json::object standings_json(const Ledger& ledger) {
         next_league = boost::json::string(league_name(active_place / kPlayersPerTable));
       ++active_place;
     }
-    out_rows.push_back(boost::json::object{{"rank", rank},
-                                           {"player", r.player->id},
-                                           {"name", r.player->name},
-                                           {"games", r.games},
-                                           {"results", std::move(results)},
-                                           {"total", r.total},
-                                           {"wins", r.wins},
-                                           {"capitals_captured", r.capitals_captured},
-                                           {"lands_captured", r.lands_captured},
-                                           {"next_league", std::move(next_league)}});
+    boost::json::object row{{"rank", rank},
+                            {"player", r.player->id},
+                            {"name", r.player->name},
+                            {"games", r.games},
+                            {"results", std::move(results)}};
+    if (t.has_penalties()) {  // S-11
+      row["total"] = r.standing().to_json();
+      row["penalties"] = r.penalties.to_json();
+    } else {
+      row["total"] = r.total;
+    }
+    row["wins"] = r.wins;
+    row["capitals_captured"] = r.capitals_captured;
+    row["lands_captured"] = r.lands_captured;
+    row["next_league"] = std::move(next_league);
+    out_rows.push_back(std::move(row));
     // "Conqueror": the most enemy capitals captured with a garrison; ties share it.
     if (most_captures > 0 && r.capitals_captured == most_captures)
       conqueror.emplace_back(r.player->id);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "projections/agot/ledger.hpp"
+#include "projections/rational.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -29,6 +30,9 @@ struct StandingsRow {
   std::vector<RoundPoints> results;  // rounds with a result or missed; a pending table is absent
   int games = 0;                     // games played (with a result)
   int total = 0;                     // the counted results
+  Rational penalties;                // S-11: penalties and bonuses, never dropped
+  // What the standings rank by first: the counted results plus the penalties.
+  Rational standing() const { return Rational(total) + penalties; }
   int wins = 0;
   int capitals_captured = 0;
   int lands_captured = 0;
@@ -44,7 +48,9 @@ std::vector<std::string> rating_order(const Ledger& ledger, std::uint32_t round,
                                       const std::vector<std::string>& players);
 
 // {"rows":[{"rank","player","name","games","results":[{"round","points","dropped"}],"total",
-//   "wins","capitals_captured","lands_captured","next_league"}],"conqueror":[…]}
+//   "wins","capitals_captured","lands_captured","next_league"}],"conqueror":[…]}. When the
+// tournament has a penalty (S-11): "penalties" after "total", and "total" (with them) written
+// as {"value","exact"}, as a value that can be fractional is.
 boost::json::object standings_json(const Ledger& ledger);
 
 }  // namespace tally::projections::agot

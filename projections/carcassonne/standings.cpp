@@ -76,6 +76,13 @@ std::vector<StandingRow> standings_rows(const projections::Tournament& t,
     std::sort(scores.begin(), scores.end());
     for (std::size_t i = 1; i < scores.size(); ++i) row.buchholz += scores[i];
   }
+  // S-11, after Buchholz: a penalty moves the player, not the players who met them.
+  if (t.has_penalties()) {
+    for (auto& row : rows) {
+      row.penalties = t.penalty_points(row.player);
+      row.points += row.penalties;
+    }
+  }
   text::Collation collation(t.locale);
   std::sort(rows.begin(), rows.end(), [&](const StandingRow& a, const StandingRow& b) {
     if (a.points != b.points) return a.points > b.points;
@@ -105,6 +112,7 @@ boost::json::object standings_json(const projections::Tournament& t, const Tourn
     r["name"] = row.name;
     r["games"] = row.games;
     r[rules.by_wins() ? "wins" : "round_points"] = row.points.to_json();
+    if (t.has_penalties()) r["penalties"] = row.penalties.to_json();
     r["buchholz"] = row.buchholz.to_json();
     r["score_diff"] = row.score_diff;
     r["score"] = row.score;

@@ -25,9 +25,10 @@ struct StandingRow {
   bool dropped = false;
   int games = 0;  // tables with a result, byes included
   int byes = 0;
-  int starts = 0;     // games seated first (the starting player)
-  Rational points;    // wins or round points
-  Rational buchholz;  // the opponents' points, the weakest dropped
+  int starts = 0;      // games seated first (the starting player)
+  Rational points;     // wins or round points, `penalties` included
+  Rational penalties;  // S-11: penalties and bonuses (not in the opponents' Buchholz)
+  Rational buchholz;   // the opponents' points, the weakest dropped
   std::int64_t score_diff = 0;
   std::int64_t score = 0;
   std::vector<std::string> opponents;  // every opponent met at a reported table, repeats included
@@ -42,7 +43,7 @@ std::vector<StandingRow> standings_rows(const projections::Tournament& tournamen
                                         const TournamentRules& rules);
 
 // {"rows":[{"rank","player","name","games","wins"|"round_points","buchholz","score_diff","score",
-// "byes","dropped"}]}
+// "byes","dropped"}]}, and "penalties" after the points when the tournament has any (S-11).
 boost::json::object standings_json(const projections::Tournament& tournament,
                                    const TournamentRules& rules);
 

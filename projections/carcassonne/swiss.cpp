@@ -1,6 +1,7 @@
 #include "projections/carcassonne/swiss.hpp"
 
 #include "projections/carcassonne/standings.hpp"
+#include "projections/keep_apart.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -58,21 +59,24 @@ class Meetings {
 };
 
 // Pairs `ranked` (best first) top-down: the highest unpaired player meets the next one they may
-// meet; with at most `allowance` rematches in all. Depth-first with a node budget, so that a
-// pathological case cannot run away (the caller then relaxes the allowance).
+// meet; with at most `allowance` rematches and at most `apart_allowance` kept-apart pairs (S-9)
+// in all. Depth-first with a node budget, so that a pathological case cannot run away (the
+// caller then relaxes the allowances).
 class Pairer {
  public:
-  Pairer(const Meetings& meetings, int allowance) : meetings_(meetings), allowance_(allowance) {}
+  Pairer(const Meetings& meetings, int allowance, const projections::Tournament& t,
+         int apart_allowance)
+      : meetings_(meetings), allowance_(allowance), t_(t), apart_allowance_(apart_allowance) {}
 
   bool pair(std::vector<std::string> ranked, std::vector<std::vector<std::string>>& out) {
     out.clear();
-    return step(ranked, 0, out);
+    return step(ranked, 0, 0, out);
   }
 
  private:
   static constexpr long kBudget = 20000;
 
-  bool step(std::vector<std::string>& rest, int rematches,
+  bool step(std::vector<std::string>& rest, int rematches, int together,
             std::vector<std::vector<std::string>>& out) {
     if (rest.empty()) return true;
     if (++nodes_ > kBudget) return false;
@@ -80,13 +84,15 @@ class Pairer {
     for (std::size_t j = 1; j < rest.size(); ++j) {
       int r = meetings_.times(first, rest[j]) > 0 ? 1 : 0;
       if (rematches + r > allowance_) continue;
+      int apart = t_.kept_apart(first, rest[j]) ? 1 : 0;
+      if (together + apart > apart_allowance_) continue;
       std::string second = rest[j];
       std::vector<std::string> remaining;
       for (std::size_t k = 1; k < rest.size(); ++k) {
         if (k != j) remaining.push_back(rest[k]);
       }
       out.push_back({first, second});
-      if (step(remaining, rematches + r, out)) return true;
+      if (step(remaining, rematches + r, together + apart, out)) return true;
       out.pop_back();
       if (nodes_ > kBudget) return false;
     }
@@ -95,6 +101,8 @@ class Pairer {
 
   const Meetings& meetings_;
   int allowance_;
+  const projections::Tournament& t_;
+  int apart_allowance_;
   long nodes_ = 0;
 };
 
@@ -103,10 +111,31 @@ struct Plan {
   std::optional<std::string> bye;
 };
 
-// 2-player tables: the pairing with the fewest rematches; for an odd count the bye goes to the
-// lowest-ranked player without one (then with the fewest byes) among those choices.
-Plan pair_swiss(const std::vector<std::string>& ranked, const Meetings& meetings,
-                const std::map<std::string, int>& byes) {
+// One pairing within the allowances: of everyone, or of everyone but a bye candidate (the first
+// that leaves a pairing); false when none was found.
+bool try_pairing(const projections::Tournament& t, const std::vector<std::string>& ranked,
+                 const Meetings& meetings, const std::vector<std::string>& bye_candidates,
+                 int allowance, int together, Plan& plan) {
+  if (bye_candidates.empty())
+    return Pairer(meetings, allowance, t, together).pair(ranked, plan.tables);
+  for (const auto& candidate : bye_candidates) {
+    std::vector<std::string> rest;
+    for (const auto& p : ranked) {
+      if (p != candidate) rest.push_back(p);
+    }
+    if (Pairer(meetings, allowance, t, together).pair(rest, plan.tables)) {
+      plan.bye = candidate;
+      return true;
+    }
+  }
+  return false;
+}
+
+// 2-player tables: the pairing with the fewest rematches (the game's own rule first), among
+// those the fewest kept-apart pairs (S-9); for an odd count the bye goes to the lowest-ranked
+// player without one (then with the fewest byes) among those choices.
+Plan pair_swiss(const projections::Tournament& t, const std::vector<std::string>& ranked,
+                const Meetings& meetings, const std::map<std::string, int>& byes) {
   Plan plan;
   std::vector<std::string> bye_candidates;
   if (ranked.size() % 2 == 1) {
@@ -116,22 +145,12 @@ Plan pair_swiss(const std::vector<std::string>& ranked, const Meetings& meetings
         [&](const std::string& a, const std::string& b) { return byes.at(a) < byes.at(b); });
   }
   int max_allowance = static_cast<int>(ranked.size() / 2);
+  // Without kept-apart pairs this is the one pass the pairing always made.
+  const int max_together =
+      std::min(max_allowance, static_cast<int>(t.kept_apart_among(ranked).size()));
   for (int allowance = 0; allowance <= max_allowance; ++allowance) {
-    Pairer pairer(meetings, allowance);
-    if (bye_candidates.empty()) {
-      if (pairer.pair(ranked, plan.tables)) return plan;
-      continue;
-    }
-    for (const auto& candidate : bye_candidates) {
-      std::vector<std::string> rest;
-      for (const auto& p : ranked) {
-        if (p != candidate) rest.push_back(p);
-      }
-      Pairer per_candidate(meetings, allowance);
-      if (per_candidate.pair(rest, plan.tables)) {
-        plan.bye = candidate;
-        return plan;
-      }
+    for (int together = 0; together <= max_together; ++together) {
+      if (try_pairing(t, ranked, meetings, bye_candidates, allowance, together, plan)) return plan;
     }
   }
   // Unreachable in practice (the last allowance admits every pairing); pair in order.
@@ -147,9 +166,12 @@ Plan pair_swiss(const std::vector<std::string>& ranked, const Meetings& meetings
 }
 
 // Larger tables: sizes differing by at most one, filled top-down; each next seat goes to the
-// best-ranked remaining player with the fewest earlier meetings with those already seated.
-Plan group_tables(const std::vector<std::string>& ranked, int table_size,
-                  const Meetings& meetings) {
+// best-ranked remaining player with the fewest earlier meetings with those already seated, a
+// kept-apart player there (S-9) weighing more than any repeats; then the swaps that part what
+// is still together, each at the least rise in repeats.
+Plan group_tables(const projections::Tournament& tournament, const std::vector<std::string>& ranked,
+                  int table_size, const Meetings& meetings, std::uint64_t seed) {
+  constexpr int kApartWeight = 1'000'000;
   Plan plan;
   std::size_t n = ranked.size();
   std::size_t count =
@@ -164,7 +186,10 @@ Plan group_tables(const std::vector<std::string>& ranked, int table_size,
       int best_repeats = -1;
       for (std::size_t i = 0; i < rest.size(); ++i) {
         int repeats = 0;
-        for (const auto& seated : table) repeats += meetings.times(seated, rest[i]);
+        for (const auto& seated : table) {
+          repeats += meetings.times(seated, rest[i]);
+          if (tournament.kept_apart(seated, rest[i])) repeats += kApartWeight;
+        }
         if (best_repeats < 0 || repeats < best_repeats) {
           best = i;
           best_repeats = repeats;
@@ -175,6 +200,16 @@ Plan group_tables(const std::vector<std::string>& ranked, int table_size,
     }
     plan.tables.push_back(std::move(table));
   }
+  projections::SeparateOptions options;
+  options.seed = seed;
+  options.table_cost = [&meetings](const std::vector<std::string>& table) {
+    std::int64_t n = 0;
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      for (std::size_t j = i + 1; j < table.size(); ++j) n += meetings.times(table[i], table[j]);
+    }
+    return n;
+  };
+  projections::separate_kept_apart(tournament, plan.tables, options);
   return plan;
 }
 
@@ -313,8 +348,8 @@ Outcome<Seating> seat_round(const projections::Tournament& t, const TournamentRu
   }
 
   Meetings meetings(t);
-  Plan plan = rules.by_wins() ? pair_swiss(ranked, meetings, byes)
-                              : group_tables(ranked, rules.table_size, meetings);
+  Plan plan = rules.by_wins() ? pair_swiss(t, ranked, meetings, byes)
+                              : group_tables(t, ranked, rules.table_size, meetings, seed);
   std::uint32_t number = 0;
   for (auto& table : plan.tables) {
     order_seats(table, starts, rng);

@@ -2,6 +2,7 @@
 
 #include "projections/catan/seating_search.hpp"
 #include "projections/catan/standings.hpp"
+#include "projections/keep_apart.hpp"
 
 #include <algorithm>
 #include <map>
@@ -47,6 +48,55 @@ Meetings meetings_before(const Tournament& tournament, std::uint32_t round,
     }
   }
   return m;
+}
+
+// S-9 ahead of repeat opponents: every kept-apart pair weighs more than all repeats together,
+// so the search's fewest "repeats" seat no pair together whenever it can. The weight is
+// returned (0 when nobody is kept apart).
+std::uint64_t weigh_kept_apart(const Tournament& tournament, const std::vector<std::string>& order,
+                               Meetings& meetings) {
+  auto pairs = tournament.kept_apart_among(order);
+  if (pairs.empty()) return 0;
+  std::uint64_t all_repeats = 0;
+  for (std::size_t i = 0; i < meetings.size(); ++i) {
+    for (std::size_t j = i + 1; j < meetings.size(); ++j) all_repeats += meetings[i][j];
+  }
+  const auto weight = static_cast<std::uint32_t>(all_repeats + 1);
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < order.size(); ++i) index[order[i]] = i;
+  for (const auto& [a, b] : pairs) {
+    meetings[index[a]][index[b]] += weight;
+    meetings[index[b]][index[a]] += weight;
+  }
+  return weight;
+}
+
+// S-9 after the search: the swaps that part what it could not, each at the least rise in repeats.
+void separate_after_search(const Tournament& tournament, const std::vector<std::string>& order,
+                           const Meetings& met, Tables& tables, std::uint64_t seed) {
+  if (!tournament.any_kept_apart()) return;
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < order.size(); ++i) index[order[i]] = i;
+  TableGroups groups;
+  for (const auto& t : tables) {
+    groups.emplace_back();
+    for (auto p : t) groups.back().push_back(order[p]);
+  }
+  SeparateOptions options;
+  options.seed = seed;
+  auto repeats_at = [&](const std::vector<std::string>& table) {
+    std::int64_t n = 0;
+    for (const auto& x : table) {
+      for (const auto& y : table) n += x < y ? met[index[x]][index[y]] : 0;
+    }
+    return n;
+  };
+  options.table_cost = repeats_at;
+  // Even when pairs remain, no swap brought one together: the groups are no worse.
+  separate_kept_apart(tournament, groups, options);
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    for (std::size_t s = 0; s < tables[t].size(); ++s) tables[t][s] = index[groups[t][s]];
+  }
 }
 
 Outcome<Seating> seat_manual(const Tournament& tournament, const SeatingRequest& request) {
@@ -170,7 +220,15 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
   }
   options.seed = method == Method::RANDOM ? request.seed : 0;
   options.budget = budget;
-  auto found = minimise_repeats(meetings_before(tournament, request.round, order), start, options);
+  const Meetings met = meetings_before(tournament, request.round, order);
+  Meetings weighed = met;
+  const bool apart = weigh_kept_apart(tournament, order, weighed) != 0;
+  auto found = minimise_repeats(weighed, start, options);
+  Tables tables = std::move(found.tables);
+  if (apart) {
+    separate_after_search(tournament, order, met, tables, request.seed);
+    found.repeats = repeat_cost(met, tables);  // the repeats alone, without the pairs' weight
+  }
   if (note != nullptr) {
     *note = {true, found.repeats, found.proven_minimum, found.stopped_at_budget, found.steps, {}};
     if (found.stopped_at_budget) {
@@ -179,7 +237,6 @@ Outcome<Seating> seat_catan_round(const Tournament& tournament, const SeatingReq
     }
   }
 
-  Tables tables = std::move(found.tables);
   if (method == Method::STANDINGS) {
     // Seat order by rank, and among tables of one size the better ranks at lower numbers.
     for (auto& t : tables) std::sort(t.begin(), t.end());

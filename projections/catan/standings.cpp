@@ -65,6 +65,10 @@ std::vector<StandingsRow> compute_standings(const Tournament& tournament, const 
       row.vp = t.vp;
       mean = t.share_sum / t.games;
     }
+    if (tournament.has_penalties()) {
+      row.penalties = tournament.penalty_points(player.id, through_round);  // S-11
+      row.round_points += *row.penalties;
+    }
     row.vp_share = mean.str();
     row.vp_share_value = mean.convert_to<double>();
     rows.push_back(std::move(row));
@@ -105,16 +109,18 @@ std::vector<StandingsRow> compute_standings(const Tournament& tournament, const 
 boost::json::object standings_json(const std::vector<StandingsRow>& rows) {
   boost::json::array out;
   for (const auto& r : rows) {
-    out.push_back(boost::json::object{
+    boost::json::object row{
         {"rank", r.rank},
         {"player", r.player},
         {"name", r.name},
         {"games", r.games},
         {"round_points", r.round_points.to_json()},
-        {"vp", r.vp},
-        {"vp_share", boost::json::object{{"value", r.vp_share_value}, {"exact", r.vp_share}}},
-        {"dropped", !r.active},
-    });
+    };
+    if (r.penalties) row["penalties"] = r.penalties->to_json();
+    row["vp"] = r.vp;
+    row["vp_share"] = boost::json::object{{"value", r.vp_share_value}, {"exact", r.vp_share}};
+    row["dropped"] = !r.active;
+    out.push_back(std::move(row));
   }
   return {{"rows", std::move(out)}};
 }

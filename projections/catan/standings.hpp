@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,10 @@ struct StandingsRow {
   std::string name;
   bool active = true;  // not dropped
   std::uint32_t games = 0;
-  Rational round_points;
+  Rational round_points;  // the tables' round points plus `penalties`
+  // S-11: the player's penalties and bonuses in round_points; set (on every row) only when the
+  // tournament has any, and only then shown as a column.
+  std::optional<Rational> penalties;
   std::int64_t vp = 0;
   // The mean VP share, exactly ("37/120"; "0" without games). Its denominator is a multiple
   // of the table totals, which can outgrow 64 bits over many rounds, so it is kept as text
@@ -43,7 +47,8 @@ std::vector<StandingsRow> compute_standings(
     const Tournament& tournament, const CatanRules& rules,
     std::uint32_t through_round = std::numeric_limits<std::uint32_t>::max());
 
-// {"rows":[{"rank","player","name","games","round_points","vp","vp_share"}]}.
+// {"rows":[{"rank","player","name","games","round_points","vp","vp_share"}]}, and "penalties"
+// after "round_points" when the rows have them.
 boost::json::object standings_json(const std::vector<StandingsRow>& rows);
 
 }  // namespace tally::projections::catan

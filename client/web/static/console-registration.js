@@ -44,6 +44,7 @@ export function mountRegistration(ctx) {
     const badges = [];
     if (player.dropped) badges.push(el("span", { class: "badge dropped" }, t("common.dropped")));
     else if (player.present) badges.push(el("span", { class: "badge present" }, t("console.players.present")));
+    if (player.fixed_table) badges.push(el("span", { class: "badge" }, t("console.players.fixed_badge", { table: player.fixed_table })));
     const item = el(
       "li",
       { dataset: { player: player.id }, class: player.dropped ? "dropped" : "" },
@@ -60,6 +61,10 @@ export function mountRegistration(ctx) {
     } else {
       actions.append(el("button", { type: "button", class: "secondary", onclick: () => openDrop(item, player) }, t("console.players.drop")));
     }
+    actions.append(
+      el("button", { type: "button", class: "secondary", onclick: () => openFixedTable(item, player) }, t("console.players.fixed_table")),
+      el("button", { type: "button", class: "secondary", onclick: () => openPenalty(item, player) }, t("console.players.penalty")),
+    );
     item.append(actions);
     return item;
   }
@@ -138,6 +143,70 @@ export function mountRegistration(ctx) {
       },
     });
   }
+
+  // S-10: the number the player's table has in every round; empty takes it back. Whether the
+  // number is one is the server's call (422 at fixed_table).
+  function openFixedTable(item, player) {
+    inlineForm(item, player, {
+      label: t("console.players.fixed_table_label", { name: player.name }),
+      value: player.fixed_table ? String(player.fixed_table) : "",
+      submit: t("console.players.fixed_table_save"),
+      onSubmit: async (input) => {
+        const text = input.value.trim();
+        const fixed = text === "" ? null : /^[0-9]+$/.test(text) ? Number(text) : text;
+        const answer = await ctx.call("PATCH", ctx.path(`/players/${encodeURIComponent(player.id)}`), { fixed_table: fixed });
+        if (!answer.ok) return showRefusal(answer, { box: message, fields: { fixed_table: input } });
+        editing = null;
+        say(message, fixed === null ? t("console.players.fixed_table_none", { name: player.name })
+          : t("console.players.fixed_table_done", { name: player.name, table: answer.body.fixed_table }), "ok");
+        await ctx.reload();
+      },
+    });
+  }
+
+  // S-11: points beside the games ("-1", "-1/2", "+1" a bonus) and a reason; the points go as
+  // the text typed (the server reads them exactly and refuses what is not a number of points).
+  function openPenalty(item, player) {
+    const points = el("input", { id: `penalty-points-${player.id}`, autocomplete: "off", inputmode: "text", size: 6 });
+    const reason = el("input", { id: `penalty-reason-${player.id}`, autocomplete: "off" });
+    const form = el(
+      "form",
+      { class: "inline-form", novalidate: true },
+      el("label", { for: points.id }, t("console.players.penalty_points", { name: player.name })),
+      points,
+      el("label", { for: reason.id }, t("console.players.penalty_reason")),
+      reason,
+      el("button", { type: "submit" }, t("console.players.penalty_give")),
+      el("button", { type: "button", class: "secondary", onclick: closeEditing }, t("console.cancel")),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      clearRefusals(form, message);
+      const text = points.value.trim().replace(/^\+/, "");
+      const value = /^-?[0-9]+$/.test(text) ? Number(text) : text;
+      const answer = await ctx.call("POST", ctx.path(`/players/${encodeURIComponent(player.id)}/penalties`), { points: value, reason: reason.value.trim() });
+      if (!answer.ok) return showRefusal(answer, { box: message, fields: { points, reason } });
+      editing = null;
+      say(message, t("console.players.penalty_given", { name: player.name, points: text }), "ok");
+      await ctx.reload();
+    });
+    item.replaceChildren(el("span", { class: "who" }, el("strong", { class: "name" }, person(player.name))), form);
+    editing = { player: player.id, node: item };
+    points.focus();
+  }
+
+  // S-9: two or more players never seated at one table, with a reason.
+  $("keep-apart-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    clearRefusals(form, message);
+    const players = $("keep-apart-players").value.split(/[\s,]+/).filter((id) => id !== "");
+    const answer = await ctx.call("POST", ctx.path("/keep-apart"), { players, reason: $("keep-apart-reason").value.trim() });
+    if (!answer.ok) return showRefusal(answer, { box: message, fields: { players: $("keep-apart-players"), reason: $("keep-apart-reason") } });
+    say(message, t("console.players.keep_apart_done", { count: players.length }), "ok");
+    form.reset();
+    await ctx.reload();
+  });
 
   // ---- one player by hand -----------------------------------------------------------------------
 
