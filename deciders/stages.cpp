@@ -96,10 +96,8 @@ events::Draft stage_round_seated(std::uint32_t round, schema::SeatingMethod meth
 
 }  // namespace
 
-Decision<StageFacts> decide(
-    const projections::Tournament& t, const projections::Game& game, const StartStage& command,
-    const Actor& actor,
-    const std::function<bool(const std::string&, const std::string&)>& kept_apart) {
+Decision<StageFacts> decide(const projections::Tournament& t, const projections::Game& game,
+                            const StartStage& command, const Actor& actor) {
   const std::vector<StageProgress> stages = projections::stage_progress(t, game);
   if (stages.empty()) {
     return Refusal{RefusalKind::conflict, i18n::Message("stages.none")};
@@ -145,7 +143,9 @@ Decision<StageFacts> decide(
       facts.tables = knockout_tables(stage, facts.players);
     } else {
       const std::uint32_t tables = stage.spec.kind == StageKind::final ? 1 : stage.spec.tables;
-      auto snake = projections::snake_seating(facts.players, tables, kept_apart);
+      auto snake = projections::snake_seating(
+          facts.players, tables,
+          [&t](const std::string& a, const std::string& b) { return t.kept_apart(a, b); });
       for (std::size_t i = 0; i < snake.tables.size(); ++i) {
         SeatedTable table;
         table.number = static_cast<std::uint32_t>(i + 1);

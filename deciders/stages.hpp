@@ -47,11 +47,9 @@ struct StageFacts {
 };
 
 // Appends `stage_started` (and, for a stage that plays, its first `round_seated`) to the
-// tournament's stream. `kept_apart` says which players S-9 keeps apart (null: none).
-Decision<StageFacts> decide(
-    const projections::Tournament& t, const projections::Game& game, const StartStage& command,
-    const Actor& actor,
-    const std::function<bool(const std::string&, const std::string&)>& kept_apart = nullptr);
+// tournament's stream. A final table's snake keeps apart whom S-9 keeps apart.
+Decision<StageFacts> decide(const projections::Tournament& t, const projections::Game& game,
+                            const StartStage& command, const Actor& actor);
 
 struct AdvanceBracket {};
 

@@ -330,18 +330,38 @@ SnakeSeating snake_seating(
     return std::any_of(table.begin(), table.end(),
                        [&](const std::string& p) { return kept_apart && kept_apart(p, player); });
   };
-  for (std::size_t i = 0; i < order.size(); ++i) {
+  auto table_of = [&](std::size_t i) {
     const std::size_t row = i / tables, col = i % tables;
-    const std::size_t table = row % 2 == 0 ? col : tables - 1 - col;
-    // S-9 within S-4: swap with the next seed of the same row when that keeps them apart.
-    const std::size_t row_end = std::min(order.size(), (row + 1) * tables);
+    return row % 2 == 0 ? col : tables - 1 - col;
+  };
+  auto without = [](std::vector<std::string> table, const std::string& player) {
+    std::erase(table, player);
+    return table;
+  };
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::size_t row_begin = i / tables * tables;
+    const std::size_t row_end = std::min(order.size(), row_begin + tables);
+    const std::size_t table = table_of(i);
+    // S-9 within S-4: swap with the next seed of the same row that keeps them apart; the last
+    // of a row, with an earlier seed of it already seated, when the swap suits both tables.
     if (clashes(out.tables[table], order[i])) {
-      for (std::size_t j = i + 1; j < row_end; ++j) {
-        if (!clashes(out.tables[table], order[j])) {
-          out.swaps.emplace_back(order[i], order[j]);
-          std::swap(order[i], order[j]);
-          break;
+      bool swapped = false;
+      for (std::size_t j = i + 1; j < row_end && !swapped; ++j) {
+        if (clashes(out.tables[table], order[j])) continue;
+        out.swaps.emplace_back(order[i], order[j]);
+        std::swap(order[i], order[j]);
+        swapped = true;
+      }
+      for (std::size_t j = i; j-- > row_begin && !swapped;) {
+        auto& other = out.tables[table_of(j)];
+        if (clashes(out.tables[table], order[j]) ||
+            clashes(without(other, order[j]), order[i])) {
+          continue;
         }
+        out.swaps.emplace_back(order[j], order[i]);
+        std::replace(other.begin(), other.end(), order[j], order[i]);
+        std::swap(order[i], order[j]);
+        swapped = true;
       }
     }
     out.tables[table].push_back(order[i]);

@@ -100,6 +100,7 @@ boost::json::array same_name_warnings(const struct Audience& audience,
 std::string author_name(const LiveState& state, std::string_view author);
 
 // The seating's notes (S-9 forced, S-10 not honoured), rendered; absent when there are none.
-void add_notes(json::object& out, const Audience& audience, const projections::Seating& seating);
+void add_notes(boost::json::object& out, const Audience& audience,
+               const projections::Seating& seating);
 
 }  // namespace tally::daemon

@@ -430,6 +430,41 @@ TEST_F(CatanFinalTables, CutsSixteenSkippingADroppedPlayerSeatsBySnakeAndPlacesA
     EXPECT_EQ(row.at("place"), json::value(++n));
 }
 
+TEST_F(CatanFinalTables, S9_TheSnakeSwapsAKeptApartPlayerWithinTheRowAndSaysSo) {
+  for (std::uint32_t round = 1; round <= 3; ++round) play_round(round);
+  auto cut = decide(b_.tournament(), game_, StartStage{}, kOrganizer);
+  const std::vector<std::string> seeds = cut.accepted().facts.players;
+  apply(b_, cut);
+  // Seeds 1 and 8 (table 1 by snake) and seeds 2 and 10 (table 2) are kept apart.
+  for (const auto& pair : {std::vector<std::string>{seeds[0], seeds[7]},
+                           std::vector<std::string>{seeds[1], seeds[9]}}) {
+    b_.append(projections::tournament_stream("cup"), [&](schema::Event::Builder e) {
+      auto list = e.getPayload().initKeptApart().initPlayers(2);
+      list.set(0, pair[0]);
+      list.set(1, pair[1]);
+      e.setReason("family");
+    });
+  }
+  auto tables = decide(b_.tournament(), game_, StartStage{}, kOrganizer);
+  ASSERT_FALSE(tables.refused());
+  const auto& seated = tables.accepted().facts.tables;
+  const auto t = b_.tournament();
+  for (const auto& table : seated) {
+    for (const auto& a : table.players) {
+      for (const auto& b : table.players) EXPECT_FALSE(a != b && t.kept_apart(a, b)) << a << " " << b;
+    }
+  }
+  // Seed 8, the last of its row, changes places with seed 7 (table 2); seed 10 with seed 11, the
+  // next of its row.
+  EXPECT_EQ(seated[0].players, (std::vector<std::string>{seeds[0], seeds[6], seeds[8], seeds[15]}));
+  EXPECT_EQ(seated[1].players, (std::vector<std::string>{seeds[1], seeds[7], seeds[10], seeds[14]}));
+  EXPECT_EQ(seated[2].players, (std::vector<std::string>{seeds[2], seeds[5], seeds[9], seeds[13]}));
+  const auto& swaps = tables.accepted().facts.swaps;
+  ASSERT_EQ(swaps.size(), 2u);
+  EXPECT_EQ(swaps[0], (std::pair{seeds[6], seeds[7]}));
+  EXPECT_EQ(swaps[1], (std::pair{seeds[9], seeds[10]}));
+}
+
 TEST_F(CatanFinalTables, S2_AStageStartsOnlyAfterTheRoundsStageUnlessForcedWithAReason) {
   play_round(1);
   play_round(2);
