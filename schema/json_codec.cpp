@@ -1,6 +1,7 @@
 #include "schema/json_codec.hpp"
 
 #include "encoding/hex.hpp"
+#include "text/json_object_reader.hpp"
 
 #include <capnp/schema.h>
 #include <boost/json.hpp>
@@ -129,33 +130,6 @@ class CallbackRef<R(Args...)> {
   R (*call_)(void*, Args...);
 };
 
-// What a JSON value is, as an error names it ("not a string"): a term of the rules catalog.
-i18n::Term kind_term(const json::value& v) {
-  switch (v.kind()) {
-    case json::kind::null:
-      return {"schema.kind.null"};
-    case json::kind::bool_:
-      return {"schema.kind.boolean"};
-    case json::kind::int64:
-    case json::kind::uint64:
-      return {"schema.kind.integer"};
-    case json::kind::double_:
-      return {"schema.kind.fraction"};
-    case json::kind::string:
-      return {"schema.kind.string"};
-    case json::kind::array:
-      return {"schema.kind.array"};
-    case json::kind::object:
-      return {"schema.kind.object"};
-  }
-  return {"schema.kind.value"};
-}
-
-// "must be an object, not a string": the key says what was expected.
-i18n::Message not_the_kind(std::string expected_key, const json::value& v) {
-  return i18n::Message(std::move(expected_key), {{"actual", kind_term(v)}});
-}
-
 std::string enumerant_list(capnp::EnumSchema schema) {
   std::string out;
   for (auto e : schema.getEnumerants()) {
@@ -221,7 +195,7 @@ class Decoder {
 
   void decode_struct(const json::value& in, capnp::DynamicStruct::Builder out) {
     if (!in.is_object()) {
-      fail(not_the_kind("schema.expected.object", in));
+      fail(text::wrong_kind("json.expected.object", in));
       return;
     }
     decode_struct(in.as_object(), out);
@@ -237,7 +211,7 @@ class Decoder {
     // Every member must name a field.
     for (const auto& member : obj) {
       if (!find_field(fields, member.key())) {
-        with_member(member.key(), [&] { fail(i18n::Message("schema.not_a_field")); });
+        with_member(member.key(), [&] { fail(i18n::Message("json.not_a_field")); });
       }
     }
 
@@ -346,7 +320,7 @@ class Decoder {
     bool absent = it == obj.end() || it->value().is_null();
     with_member(info.json, [&] {
       if (absent) {
-        if (!info.optional) fail(i18n::Message("schema.required"));
+        if (!info.optional) fail(i18n::Message("json.required"));
         return;
       }
       const json::value& v = it->value();
@@ -356,7 +330,7 @@ class Decoder {
       }
       if (info.json_text) {
         if (!v.is_object()) {
-          fail(not_the_kind("schema.expected.object", v));
+          fail(text::wrong_kind("json.expected.object", v));
           return;
         }
         std::size_t errors_before = errors.size();
@@ -386,7 +360,7 @@ class Decoder {
         if (!v.is_null()) fail(i18n::Message("schema.expected.null"));
         return;
       case W::BOOL:
-        if (!v.is_bool()) return fail(not_the_kind("schema.expected.boolean", v));
+        if (!v.is_bool()) return fail(text::wrong_kind("json.expected.boolean", v));
         set(v.as_bool());
         return;
       case W::INT8:
@@ -405,14 +379,14 @@ class Decoder {
         fail(i18n::Message("schema.no_floating_point"));
         return;
       case W::TEXT: {
-        if (!v.is_string()) return fail(not_the_kind("schema.expected.string", v));
+        if (!v.is_string()) return fail(text::wrong_kind("json.expected.string", v));
         const json::string& s = v.as_string();
-        if (s.find('\0') != json::string::npos) return fail(i18n::Message("schema.no_nul"));
+        if (s.find('\0') != json::string::npos) return fail(i18n::Message("json.no_nul"));
         set(capnp::Text::Reader(s.c_str(), s.size()));
         return;
       }
       case W::DATA: {
-        if (!v.is_string()) return fail(not_the_kind("schema.expected.hex", v));
+        if (!v.is_string()) return fail(text::wrong_kind("schema.expected.hex", v));
         auto bytes = from_hex(v.as_string());
         if (!bytes) return fail(i18n::Message("schema.hex_digits"));
         set(capnp::Data::Reader(bytes->data(), bytes->size()));
@@ -420,19 +394,15 @@ class Decoder {
       }
       case W::ENUM: {
         auto schema = type.asEnum();
-        if (!v.is_string()) {
-          return fail(i18n::Message("schema.expected.choice", {{"choices", enumerant_list(schema)},
-                                                               {"actual", kind_term(v)}}));
-        }
-        for (const auto& [name, e] : enumerants_of(schema)) {
-          if (name == std::string_view(v.as_string())) {
-            set(capnp::DynamicEnum(e));
-            return;
+        if (v.is_string()) {
+          for (const auto& [name, e] : enumerants_of(schema)) {
+            if (name == std::string_view(v.as_string())) {
+              set(capnp::DynamicEnum(e));
+              return;
+            }
           }
         }
-        fail(i18n::Message(
-            "schema.expected.choice_value",
-            {{"choices", enumerant_list(schema)}, {"value", std::string(v.as_string())}}));
+        fail(text::not_one_of(enumerant_list(schema), v));
         return;
       }
       case W::STRUCT: {
@@ -448,12 +418,12 @@ class Decoder {
               });
           return;
         }
-        if (!v.is_object()) return fail(not_the_kind("schema.expected.object", v));
+        if (!v.is_object()) return fail(text::wrong_kind("json.expected.object", v));
         decode_struct(v, init(std::nullopt).as<capnp::DynamicStruct>());
         return;
       }
       case W::LIST: {
-        if (!v.is_array()) return fail(not_the_kind("schema.expected.array", v));
+        if (!v.is_array()) return fail(text::wrong_kind("json.expected.array", v));
         const json::array& arr = v.as_array();
         auto list = init(static_cast<unsigned>(arr.size())).as<capnp::DynamicList>();
         auto element = type.asList().getElementType();
@@ -461,7 +431,7 @@ class Decoder {
           with_index(i, [&] {
             if (element.which() == W::STRUCT && !is_boxed(element.asStruct())) {
               if (!arr[i].is_object()) {
-                return fail(not_the_kind("schema.expected.object", arr[i]));
+                return fail(text::wrong_kind("json.expected.object", arr[i]));
               }
               decode_struct(arr[i], list[i].as<capnp::DynamicStruct>());
               return;
@@ -510,8 +480,8 @@ class Decoder {
       set(n);
       return;
     }
-    if (v.is_double()) return out_of_range(kind_term(v));
-    fail(not_the_kind("schema.expected.integer", v));
+    if (v.is_double()) return out_of_range(text::json_kind(v));
+    fail(text::wrong_kind("json.expected.integer", v));
   }
 
   static std::optional<std::vector<kj::byte>> from_hex(std::string_view hex) {

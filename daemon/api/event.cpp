@@ -69,8 +69,8 @@ void Api::check_in(const ExchangePtr& ex) {
   BodyFields fields(*body, {"players", "present"});
   const json::array* list = fields.array("players");
   auto present = fields.boolean("present");
-  if (list == nullptr) fields.fail("players", "api.field.required");
-  if (!present) fields.fail("present", "api.field.required");
+  if (list == nullptr) fields.fail("players", "json.required");
+  if (!present) fields.fail("present", "json.required");
   std::vector<std::string> players;
   if (list != nullptr) {
     if (list->empty() || list->size() > kMaxCheckInPlayers)
@@ -146,7 +146,7 @@ void Api::round_clock(const ExchangePtr& ex) {
   if (action && timed) {
     std::uint64_t most = action == A::START ? kMaxRoundMinutes : kMaxExtensionMinutes;
     if (!minutes) {
-      fields.fail("minutes", "api.field.required");
+      fields.fail("minutes", "json.required");
     } else if (*minutes < 1 || *minutes > most) {
       fields.fail("minutes", i18n::Message("api.clock.minutes", {{"most", most}}), "minutes");
     }

@@ -42,7 +42,7 @@ void Api::patch_tournament(const ExchangePtr& ex) {
   if (!body) return;
   BodyFields fields(*body, {"self_reporting"});
   auto enabled = fields.boolean("self_reporting");
-  if (fields.ok() && !enabled) fields.fail("self_reporting", "api.field.required");
+  if (fields.ok() && !enabled) fields.fail("self_reporting", "json.required");
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.tournament.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t");

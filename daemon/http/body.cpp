@@ -28,40 +28,43 @@ std::variant<json::object, Response> parse_object(const Exchange& ex) {
 }
 
 BodyFields::BodyFields(const json::object& body, std::initializer_list<std::string_view> allowed)
-    : body_(body) {
-  for (const auto& member : body) {
-    bool known = false;
-    for (auto a : allowed) known = known || a == member.key();
-    if (!known) fail(member.key(), "api.field.unknown");
-  }
+    : reader_(body, "", *this, "request") {
+  for (auto key : allowed) reader_.expect(key);
+  reader_.finish("request");
+}
+
+void BodyFields::report(std::string rule, std::string path, i18n::Message message) {
+  errors_.push_back({std::move(rule), "", std::move(path), std::move(message)});
 }
 
 void BodyFields::fail(std::string_view field, i18n::Message message, std::string_view rule) {
-  errors_.push_back({std::string(rule), "", std::string(field), std::move(message)});
+  report(std::string(rule), std::string(field), std::move(message));
 }
 
 std::optional<std::string> BodyFields::text(std::string_view key, bool required,
                                             std::size_t max_bytes) {
-  auto it = body_.find(key);
-  if (it == body_.end() || it->value().is_null()) {
-    if (required) fail(key, "api.field.required");
+  if (!reader_.has(key)) {
+    if (required) fail(key, "json.required");
     return std::nullopt;
   }
-  if (!it->value().is_string()) {
-    fail(key, "api.field.string");
-    return std::nullopt;
-  }
-  std::string value(it->value().as_string());
+  auto value = reader_.string(key);
+  if (!value) return std::nullopt;
+  return checked_text(std::move(*value), key, required, max_bytes);
+}
+
+// A string member's own rules: something when required, within `max_bytes`, no NUL.
+std::optional<std::string> BodyFields::checked_text(std::string value, std::string_view key,
+                                                    bool required, std::size_t max_bytes) {
   if (required && value.empty()) {
-    fail(key, "api.field.empty");
+    fail(key, "json.empty");
     return std::nullopt;
   }
   if (value.size() > max_bytes) {
-    fail(key, i18n::Message("api.field.too_long", {{"max", max_bytes}}));
+    fail(key, i18n::Message("json.too_long", {{"max", max_bytes}}));
     return std::nullopt;
   }
   if (value.find('\0') != std::string::npos) {
-    fail(key, "api.field.nul", "text");
+    fail(key, "json.no_nul", "text");
     return std::nullopt;
   }
   return value;
@@ -80,46 +83,6 @@ std::optional<std::string> BodyFields::display_text(std::string_view key, bool r
 
 std::optional<std::string> BodyFields::name(std::string_view key, bool required) {
   return display_text(key, required, text::kMaxNameBytes);
-}
-
-std::optional<std::uint64_t> BodyFields::unsigned_integer(std::string_view key) {
-  auto it = body_.find(key);
-  if (it == body_.end() || it->value().is_null()) return std::nullopt;
-  const json::value& v = it->value();
-  if (v.is_uint64()) return v.as_uint64();
-  if (v.is_int64() && v.as_int64() >= 0) return static_cast<std::uint64_t>(v.as_int64());
-  fail(key, "api.field.unsigned");
-  return std::nullopt;
-}
-
-std::optional<bool> BodyFields::boolean(std::string_view key) {
-  auto it = body_.find(key);
-  if (it == body_.end() || it->value().is_null()) return std::nullopt;
-  if (!it->value().is_bool()) {
-    fail(key, "api.field.boolean");
-    return std::nullopt;
-  }
-  return it->value().as_bool();
-}
-
-const json::array* BodyFields::array(std::string_view key) {
-  auto it = body_.find(key);
-  if (it == body_.end() || it->value().is_null()) return nullptr;
-  if (!it->value().is_array()) {
-    fail(key, "api.field.array");
-    return nullptr;
-  }
-  return &it->value().as_array();
-}
-
-const json::object* BodyFields::object(std::string_view key) {
-  auto it = body_.find(key);
-  if (it == body_.end() || it->value().is_null()) return nullptr;
-  if (!it->value().is_object()) {
-    fail(key, "api.field.object");
-    return nullptr;
-  }
-  return &it->value().as_object();
 }
 
 Response unprocessable(const Exchange& ex, const i18n::Message& detail,

@@ -29,7 +29,7 @@ projections::Outcome<ScoredEvent> score_event(const boost::json::value& event,
   } else {
     scoring = score_turn_event(r, rules);
   }
-  r.finish("schema", "field");
+  r.finish("schema");
   if (scoring && d.ok()) apply_robbers(robberies, *scoring, d);
   if (!scoring || !d.ok()) return Result::refused(std::move(d.errors));
   return Result::ok(ScoredEvent{std::move(*scoring), std::move(d.players)});

@@ -26,8 +26,7 @@ using ModifierRead = void (*)(ModifierInput&);
 template <bool Modifiers::*Member>
 void read_flag(ModifierInput& in) {
   if (!in.value.is_bool()) {
-    in.d.error("schema", in.path,
-               i18n::Message("carcassonne.json.not_boolean", {{"kind", json_kind(in.value)}}));
+    in.d.error("schema", in.path, wrong_kind("json.expected.boolean", in.value));
     return;
   }
   in.mods.*Member = in.value.get_bool();
@@ -47,7 +46,7 @@ void read_optional_number(ModifierInput& in) {
 template <std::vector<std::int64_t> Modifiers::*Member, std::int64_t Max>
 void read_numbers(ModifierInput& in) {
   if (!in.value.is_array()) {
-    in.d.error("schema", in.path, "carcassonne.json.not_integer_array");
+    in.d.error("schema", in.path, "json.expected.integer_array");
     return;
   }
   const auto& list = in.value.get_array();
@@ -59,8 +58,7 @@ void read_numbers(ModifierInput& in) {
 
 void read_surveyor(ModifierInput& in) {
   if (!in.value.is_string() || !surveyor_named(in.value.get_string())) {
-    in.d.error("surveyor", in.path,
-               i18n::Message("carcassonne.json.one_of", {{"names", name_list(surveyor_names())}}));
+    in.d.error("surveyor", in.path, not_one_of(name_list(surveyor_names()), in.value));
     return;
   }
   in.mods.surveyor = surveyor_named(in.value.get_string());
@@ -68,8 +66,7 @@ void read_surveyor(ModifierInput& in) {
 
 void read_barn(ModifierInput& in) {
   if (!in.value.is_string() || !barn_named(in.value.get_string())) {
-    in.d.error("barn", in.path,
-               i18n::Message("carcassonne.json.one_of", {{"names", name_list(barn_names())}}));
+    in.d.error("barn", in.path, not_one_of(name_list(barn_names()), in.value));
     return;
   }
   in.mods.barn = *barn_named(in.value.get_string());
@@ -79,7 +76,7 @@ void read_barn(ModifierInput& in) {
 void read_buildings(ModifierInput& in) {
   if (!in.value.is_object()) {
     in.d.error("schema", in.path,
-               i18n::Message("carcassonne.json.object_like", {{"shape", R"({"little":1})"}}));
+               i18n::Message("json.expected.object_shaped", {{"shape", R"({"little":1})"}}));
     return;
   }
   ObjectReader r(in.value.get_object(), in.path, in.d);
@@ -94,14 +91,14 @@ void read_buildings(ModifierInput& in) {
     }
     in.mods.buildings[i] = r.count_or(specs[i].name, 0, 0, kMaxCount, "buildings");
   }
-  r.finish("buildings", "building");
+  r.finish_vocabulary("buildings", "building");
 }
 
 // Field `cities`: [{"besieged": bool}, …], one entry per completed city next to the field.
 void read_field_cities(ModifierInput& in) {
   if (!in.value.is_array()) {
     in.d.error("schema", in.path,
-               i18n::Message("carcassonne.json.array_of", {{"shape", R"({"besieged": bool})"}}));
+               i18n::Message("json.expected.array_shaped", {{"shape", R"({"besieged": bool})"}}));
     return;
   }
   const auto& list = in.value.get_array();
@@ -110,7 +107,7 @@ void read_field_cities(ModifierInput& in) {
     if (!list[i].is_object()) {
       in.d.error(
           "schema", path,
-          i18n::Message("carcassonne.json.object_like", {{"shape", R"({"besieged": bool})"}}));
+          i18n::Message("json.expected.object_shaped", {{"shape", R"({"besieged": bool})"}}));
       continue;
     }
     ObjectReader r(list[i].get_object(), path, in.d);
@@ -124,13 +121,13 @@ void read_player_counts(const json::value& value, const std::string& path, std::
                         PlayerCounts& out, Diagnostics& d) {
   if (!value.is_object()) {
     d.error("schema", path,
-            i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player": count})"}}));
+            i18n::Message("json.expected.object_shaped", {{"shape", R"({"player": count})"}}));
     return;
   }
   for (const auto& member : value.get_object()) {
     std::string member_path = path + "." + std::string(member.key());
     if (member.key().empty()) {
-      d.error("schema", member_path, "carcassonne.json.empty_player");
+      d.error("schema", member_path, "json.expected.player_name");
       continue;
     }
     d.players.push_back({std::string(member.key()), member_path});
@@ -255,7 +252,7 @@ void read_watchtower(BonusInput& in) {
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
       in.d.error("schema", path,
-                 i18n::Message("carcassonne.json.object_like",
+                 i18n::Message("json.expected.object_shaped",
                                {{"shape", R"({"player","symbol","count"})"}}));
       return;
     }
@@ -295,7 +292,7 @@ void read_tollkeeper(BonusInput& in) {
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
       in.d.error("schema", path,
-                 i18n::Message("carcassonne.json.object_like",
+                 i18n::Message("json.expected.object_shaped",
                                {{"shape", R"({"player","toll","roadside","travellers"})"}}));
       return;
     }
@@ -313,7 +310,7 @@ void read_ringmaster(BonusInput& in) {
   one_or_many(in.value, in.path, [&](const json::value& v, const std::string& path) {
     if (!v.is_object()) {
       in.d.error("schema", path,
-                 i18n::Message("carcassonne.json.object_like",
+                 i18n::Message("json.expected.object_shaped",
                                {{"shape", R"({"player","circus_tiles"})"}}));
       return;
     }
@@ -336,7 +333,7 @@ void read_leipzig_sent(BonusInput& in) {
   if (!in.value.is_object()) {
     in.d.error(
         "schema", in.path,
-        i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","quarter"})"}}));
+        i18n::Message("json.expected.object_shaped", {{"shape", R"({"player","quarter"})"}}));
     return;
   }
   ObjectReader r(in.value.get_object(), in.path, in.d);
@@ -426,7 +423,7 @@ std::int64_t count_tile_detail(const json::object& detail, const std::string& pa
     std::int64_t n = r.count_or(row.name, 0, 0, kMaxCount, "tile_detail");
     total += n * (rules.edition == Edition::c2 ? row.c2 : row.c3);
   }
-  r.finish("tile_detail", "tile_kind");
+  r.finish_vocabulary("tile_detail", "tile_kind");
   return total;
 }
 
@@ -482,7 +479,7 @@ void read_figures(ObjectReader& r, FeatureEvent& ev) {
     std::string path = r.path_of("figures") + "[" + std::to_string(i) + "]";
     if (!(*list)[i].is_object()) {
       d.error("schema", path,
-              i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","figure"})"}}));
+              i18n::Message("json.expected.object_shaped", {{"shape", R"({"player","figure"})"}}));
       continue;
     }
     ObjectReader fr((*list)[i].get_object(), path, d);
@@ -766,7 +763,7 @@ std::optional<FeatureEvent> read_feature_event(ObjectReader& r, const EngineRule
     } else if (const json::object* adjacent = r.object("adjacent_feature")) {
       ObjectReader ar(*adjacent, r.path_of("adjacent_feature"), d);
       auto inner = read_feature_event(ar, rules, FeatureRole::castle_area);
-      ar.finish("schema", "field");
+      ar.finish("schema");
       if (inner) {
         if (inner->feature == F::castle) {
           d.error("castle", ar.path_of("feature"), "carcassonne.castle.area_castle");

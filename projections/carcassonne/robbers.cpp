@@ -15,7 +15,7 @@ std::vector<Robbery> read_robbers(ObjectReader& r) {
     std::string path = r.path_of("robbers") + "[" + std::to_string(i) + "]";
     if (!(*list)[i].is_object()) {
       d.error("schema", path,
-              i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","robs"})"}}));
+              i18n::Message("json.expected.object_shaped", {{"shape", R"({"player","robs"})"}}));
       continue;
     }
     ObjectReader rr((*list)[i].get_object(), path, d);

@@ -26,21 +26,19 @@ PlayerCounts counts_per_player(Input& in, std::string_view key, std::string_view
   PlayerCounts out;
   const json::value* v = in.r.value(key);
   if (v == nullptr) {
-    in.d().error(
-        "schema", in.r.path_of(key),
-        i18n::Message("carcassonne.json.required_like", {{"shape", R"({"player": count})"}}));
+    in.d().error("schema", in.r.path_of(key),
+                 i18n::Message("json.required_shaped", {{"shape", R"({"player": count})"}}));
     return out;
   }
   if (!v->is_object()) {
-    in.d().error(
-        "schema", in.r.path_of(key),
-        i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player": count})"}}));
+    in.d().error("schema", in.r.path_of(key),
+                 i18n::Message("json.expected.object_shaped", {{"shape", R"({"player": count})"}}));
     return out;
   }
   for (const auto& member : v->get_object()) {
     std::string path = in.r.path_of(key) + "." + std::string(member.key());
     if (member.key().empty()) {
-      in.d().error("schema", path, "carcassonne.json.empty_player");
+      in.d().error("schema", path, "json.expected.player_name");
       continue;
     }
     in.d().players.push_back({std::string(member.key()), path});
@@ -109,8 +107,7 @@ void betting_office(Input& in) {
   for (const auto& t : kBettingTokens) names.push_back(t.token);
   const json::array* bets = in.r.array("bets");
   if (bets == nullptr) {
-    if (!in.r.has("bets"))
-      in.d().error("schema", in.r.path_of("bets"), "carcassonne.json.required");
+    if (!in.r.has("bets")) in.d().error("schema", in.r.path_of("bets"), "json.required");
     return;
   }
   for (std::size_t i = 0; i < bets->size(); ++i) {
@@ -118,7 +115,7 @@ void betting_office(Input& in) {
     if (!(*bets)[i].is_object()) {
       in.d().error(
           "schema", path,
-          i18n::Message("carcassonne.json.object_like", {{"shape", R"({"player","token"})"}}));
+          i18n::Message("json.expected.object_shaped", {{"shape", R"({"player","token"})"}}));
       continue;
     }
     ObjectReader br((*bets)[i].get_object(), path, in.d());
@@ -146,16 +143,15 @@ void gingerbread_man(Input& in) {
 std::optional<FeatureEvent> nested_feature(Input& in, FeatureSet allowed, std::string_view rule) {
   const json::object* o = in.r.object("feature");
   if (o == nullptr) {
-    if (!in.r.has("feature"))
-      in.d().error("schema", in.r.path_of("feature"), "carcassonne.json.required");
+    if (!in.r.has("feature")) in.d().error("schema", in.r.path_of("feature"), "json.required");
     return std::nullopt;
   }
   ObjectReader fr(*o, in.r.path_of("feature"), in.d());
   auto feature = read_feature_event(fr, in.rules, FeatureRole::final_value);
-  fr.finish("schema", "field");
+  fr.finish("schema");
   if (feature && !allowed.contains(feature->feature)) {
     in.d().error(std::string(rule), fr.path_of("feature"),
-                 i18n::Message("carcassonne.json.one_of", {{"names", allowed.describe()}}));
+                 not_one_of(allowed.describe(), o->at("feature")));
     return std::nullopt;
   }
   return feature;
@@ -235,15 +231,14 @@ void fortune_taxes(Input& in) {
   // Per city: each knight of a player earns 1 per pennant + 1 per knight in that city.
   const json::array* cities = in.r.array("cities");
   if (cities == nullptr) {
-    if (!in.r.has("cities"))
-      in.d().error("schema", in.r.path_of("cities"), "carcassonne.json.required");
+    if (!in.r.has("cities")) in.d().error("schema", in.r.path_of("cities"), "json.required");
     return;
   }
   for (std::size_t i = 0; i < cities->size(); ++i) {
     std::string path = in.r.path_of("cities") + "[" + std::to_string(i) + "]";
     if (!(*cities)[i].is_object()) {
       in.d().error("schema", path,
-                   i18n::Message("carcassonne.json.object_like",
+                   i18n::Message("json.expected.object_shaped",
                                  {{"shape", R"({"pennants","knights":{"player":n}})"}}));
       continue;
     }
@@ -265,15 +260,14 @@ void fortune_famine(Input& in) {
   // with a pig herd.
   const json::array* fields = in.r.array("fields");
   if (fields == nullptr) {
-    if (!in.r.has("fields"))
-      in.d().error("schema", in.r.path_of("fields"), "carcassonne.json.required");
+    if (!in.r.has("fields")) in.d().error("schema", in.r.path_of("fields"), "json.required");
     return;
   }
   for (std::size_t i = 0; i < fields->size(); ++i) {
     std::string path = in.r.path_of("fields") + "[" + std::to_string(i) + "]";
     if (!(*fields)[i].is_object()) {
       in.d().error("schema", path,
-                   i18n::Message("carcassonne.json.object_like",
+                   i18n::Message("json.expected.object_shaped",
                                  {{"shape", R"({"player","cities","castles","pig","pig_herd"})"}}));
       continue;
     }
@@ -302,8 +296,7 @@ void fortune_crown_fields(Input& in) {
   auto crowns = in.r.required_count("crowns", 1, 2, "fortune");
   const json::array* players = in.r.array("players");
   if (players == nullptr) {
-    if (!in.r.has("players"))
-      in.d().error("schema", in.r.path_of("players"), "carcassonne.json.required");
+    if (!in.r.has("players")) in.d().error("schema", in.r.path_of("players"), "json.required");
     return;
   }
   std::vector<std::string> names;

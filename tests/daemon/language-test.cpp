@@ -240,7 +240,7 @@ TEST_F(Language, TheDaemonsOwnTextsNamePlayersByNameInEachLanguage) {
     const json::value body = nameless.json();
     EXPECT_EQ(str(body.at("detail")), text(lang, "api.player.invalid"));
     EXPECT_EQ(machine_fields(body), (std::vector<Machine>{{"request", "", "name"}}));
-    EXPECT_EQ(str(body.at("errors").at(0).at("message")), text(lang, "api.field.required"));
+    EXPECT_EQ(str(body.at("errors").at(0).at("message")), text(lang, "json.required"));
   }
   EXPECT_EQ(org.post("/v1/tournaments/brno/players/p1/drop", json::object{{"reason", "ill"}},
                      {{"Accept-Language", "en"}})

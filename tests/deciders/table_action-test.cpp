@@ -252,12 +252,12 @@ TEST_F(TableActionDecider, ABodyNotFittingTheSchemaIsUnprocessableAtItsPath) {
   EXPECT_EQ(refusal_of(decide_on(command("result", {}))),
             (Refusal{RefusalKind::unprocessable,
                      i18n::Message("api.table.result_fields"),
-                     {{"schema", "", "players", i18n::Message("schema.required"),
+                     {{"schema", "", "players", i18n::Message("json.required"),
                        json::object{{"path", "players"}}}}}));
   EXPECT_EQ(refusal_of(decide_on(command("claims", {{"player", "a"}, {"seat", 2}}))),
             (Refusal{RefusalKind::unprocessable,
                      i18n::Message("api.table.request_fields"),
-                     {{"schema", "a", "seat", i18n::Message("schema.not_a_field"),
+                     {{"schema", "a", "seat", i18n::Message("json.not_a_field"),
                        json::object{{"path", "seat"}}}}}));
 }
 

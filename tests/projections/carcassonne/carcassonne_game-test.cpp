@@ -55,7 +55,7 @@ RuleErrors check(TournamentBuilder& b, std::uint32_t round, std::uint32_t table,
 void expect_written_result_is_the_object(const projections::Tournament& t,
                                          const projections::TableState& table) {
   std::string text;
-  tally::JsonWriter writer(text);
+  tally::text::JsonWriter writer(text);
   bool written = game().write_table_result(writer, t, table);
   auto object = game().table_result(t, table);
   ASSERT_EQ(written, object.has_value()) << "table " << table.round << "/" << table.table;
