@@ -27,7 +27,7 @@ Response created_constraint(const Exchange& ex, const AppendResult& r) {
 std::vector<std::string> player_ids(BodyFields& fields, const json::array* players) {
   std::vector<std::string> out;
   if (players == nullptr) {
-    fields.fail("players", "api.field.required");
+    fields.fail("players", "json.required");
     return out;
   }
   for (const auto& p : *players) {
@@ -45,7 +45,7 @@ std::vector<std::string> player_ids(BodyFields& fields, const json::array* playe
 std::optional<std::string> points_text(BodyFields& fields, const json::object& body) {
   auto it = body.find("points");
   if (it == body.end() || it->value().is_null()) {
-    fields.fail("points", "api.field.required", "S-11");
+    fields.fail("points", "json.required", "S-11");
     return std::nullopt;
   }
   const json::value& v = it->value();
@@ -125,7 +125,7 @@ void Api::give_penalty(const ExchangePtr& ex) {
   auto points = points_text(fields, *body);
   auto round = fields.unsigned_integer("round");
   auto reason = fields.display_text("reason", true, 1000);
-  if (round && *round > UINT32_MAX) fields.fail("round", "api.field.unsigned");
+  if (round && *round > UINT32_MAX) fields.fail("round", "json.expected.unsigned");
   if (!fields.ok()) return ex->respond(unprocessable(*ex, "api.penalty.invalid", fields.errors()));
   const std::string t_id = ex->params.at("t"), player = ex->params.at("p");
   deciders::GivePenalty command{t_id, player, *points, std::nullopt, *reason};
