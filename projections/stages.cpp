@@ -354,8 +354,7 @@ SnakeSeating snake_seating(
       }
       for (std::size_t j = i; j-- > row_begin && !swapped;) {
         auto& other = out.tables[table_of(j)];
-        if (clashes(out.tables[table], order[j]) ||
-            clashes(without(other, order[j]), order[i])) {
+        if (clashes(out.tables[table], order[j]) || clashes(without(other, order[j]), order[i])) {
           continue;
         }
         out.swaps.emplace_back(order[j], order[i]);

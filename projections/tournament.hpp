@@ -151,7 +151,7 @@ class Tournament {
   std::vector<Round> rounds;    // round N at index N-1
   std::map<TableKey, TableState> tables;
   std::map<TableKey, TableProposals> proposals;
-  std::vector<StartedStage> stages;  // in the order started (projections/stages.hpp)
+  std::vector<StartedStage> stages;   // in the order started (projections/stages.hpp)
   std::vector<KeepApart> keep_apart;  // in effect (voided ones gone), oldest first
   std::vector<Penalty> penalties;     // in effect (voided ones gone), oldest first
 

@@ -4,8 +4,8 @@
 // (deciders/constraints.hpp) and answers.
 #include "deciders/constraints.hpp"
 #include "daemon/api/api.hpp"
-#include "daemon/api/queries.hpp"
 #include "daemon/api/constraints_view.hpp"
+#include "daemon/api/queries.hpp"
 #include "daemon/api/views.hpp"
 #include "daemon/http/body.hpp"
 

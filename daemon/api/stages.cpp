@@ -116,16 +116,15 @@ void Api::check_stage(const ExchangePtr& ex) {
   auto command = start_stage_body(ex);
   if (!command) return;
   const std::string t_id = ex->params.at("t");
-  run_query(
-      ex,
-      [ex, t_id, command = *command, actor = actor_of(*ex)](const LiveState& s) -> Viewed {
-        auto decision = decide_start(s, t_id, command, actor);
-        if (decision.refused()) return decision.refusal();
-        Viewed viewed = stage_view(s, *ex, t_id, decision.accepted().facts, http::status::ok);
-        std::get<View>(viewed).body.as_object()["ok"] = true;
-        return viewed;
-      },
-      {.tournament = t_id});
+  run_query(ex,
+            [ex, t_id, command = *command, actor = actor_of(*ex)](const LiveState& s) -> Viewed {
+              auto decision = decide_start(s, t_id, command, actor);
+              if (decision.refused()) return decision.refusal();
+              Viewed viewed = stage_view(s, *ex, t_id, decision.accepted().facts, http::status::ok);
+              std::get<View>(viewed).body.as_object()["ok"] = true;
+              return viewed;
+            },
+            {.tournament = t_id});
 }
 
 void Api::advance_bracket(const std::string& t_id) {

@@ -451,13 +451,15 @@ TEST_F(CatanFinalTables, S9_TheSnakeSwapsAKeptApartPlayerWithinTheRowAndSaysSo) 
   const auto t = b_.tournament();
   for (const auto& table : seated) {
     for (const auto& a : table.players) {
-      for (const auto& b : table.players) EXPECT_FALSE(a != b && t.kept_apart(a, b)) << a << " " << b;
+      for (const auto& b : table.players)
+        EXPECT_FALSE(a != b && t.kept_apart(a, b)) << a << " " << b;
     }
   }
   // Seed 8, the last of its row, changes places with seed 7 (table 2); seed 10 with seed 11, the
   // next of its row.
   EXPECT_EQ(seated[0].players, (std::vector<std::string>{seeds[0], seeds[6], seeds[8], seeds[15]}));
-  EXPECT_EQ(seated[1].players, (std::vector<std::string>{seeds[1], seeds[7], seeds[10], seeds[14]}));
+  EXPECT_EQ(seated[1].players,
+            (std::vector<std::string>{seeds[1], seeds[7], seeds[10], seeds[14]}));
   EXPECT_EQ(seated[2].players, (std::vector<std::string>{seeds[2], seeds[5], seeds[9], seeds[13]}));
   const auto& swaps = tables.accepted().facts.swaps;
   ASSERT_EQ(swaps.size(), 2u);
