@@ -280,8 +280,8 @@ std::optional<std::vector<SeatedTable>> knockout_round_from_results(const StageP
   return games_after(knockout, previous);
 }
 
-std::optional<std::vector<FinalRow>> final_standings(const Tournament& t, const Game& game,
-                                                     const std::vector<StageProgress>& stages) {
+std::optional<std::vector<FinalRow>> final_standings(const std::vector<StageProgress>& stages,
+                                                     const json::array& rounds_rows) {
   if (stages.size() < 2 || stages.back().state != StageState::complete) return std::nullopt;
   std::vector<FinalRow> rows;
   std::set<std::string> listed;
@@ -345,8 +345,7 @@ std::optional<std::vector<FinalRow>> final_standings(const Tournament& t, const 
     }
   }
   // Everyone the cut left out, in the rounds stage's standings order.
-  const json::object standings = game.standings(t);
-  for (const json::value& row : standings.at("rows").as_array()) {
+  for (const json::value& row : rounds_rows) {
     std::string player(row.at("player").as_string());
     if (!listed.contains(player)) add(player, 0);
   }
@@ -439,7 +438,8 @@ json::object tournament_standings(const Tournament& t, const Game& game) {
   if (!t.rules.contains("stages")) return out;
   const auto stages = stage_progress(t, game);
   out["stages"] = stages_json(stages);
-  if (auto rows = final_standings(t, game, stages)) out["final"] = final_json(t, stages, *rows);
+  if (auto rows = final_standings(stages, out.at("rows").as_array()))
+    out["final"] = final_json(t, stages, *rows);
   return out;
 }
 

@@ -79,15 +79,16 @@ std::optional<std::vector<SeatedTable>> next_knockout_round(const StageProgress&
 std::optional<std::vector<SeatedTable>> knockout_round_from_results(const StageProgress& knockout,
                                                                     std::size_t bracket_round);
 
-// S-8: the final standings, once the last stage is complete.
+// S-8: the final standings, once the last stage is complete. `rounds_rows` are the game's
+// standings rows (the rounds stage's), best first: the order of those the cut left out.
 struct FinalRow {
   std::uint32_t place = 0;
   std::string player;
   std::uint32_t stage = 0;  // the stage the player's tournament ended in
   bool shared = false;      // 3= (a knockout without a game for 3rd place)
 };
-std::optional<std::vector<FinalRow>> final_standings(const Tournament& t, const Game& game,
-                                                     const std::vector<StageProgress>& stages);
+std::optional<std::vector<FinalRow>> final_standings(const std::vector<StageProgress>& stages,
+                                                     const boost::json::array& rounds_rows);
 
 // The standings as GET …/standings answers them: the game's (the rounds stage's, for a staged
 // tournament), and for a staged tournament its `stages` and, once complete, `final` (S-8).

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 namespace tally::deciders {
 namespace {
@@ -39,6 +40,18 @@ std::string id(int n) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "p%02d", n);
   return buf;
+}
+
+// A tournament created as the daemon creates it — its rules normalised by the CreateTournament
+// decider (S-1 checked, defaults written out) — with `players` players p01, p02 ….
+TournamentBuilder staged(const projections::Game& game, const json::object& rules, int players) {
+  auto d = decide(nullptr, game, CreateTournament{"cup", "Cup", "", rules, false}, kOrganizer);
+  if (d.refused()) throw std::invalid_argument("rules refused: " + d.refusal().message.key);
+  auto created = d.accepted().append.events.front().reader().getPayload().getTournamentCreated();
+  TournamentBuilder b("cup", std::string(game.id()), "",
+                      json::parse(created.getRules().cStr()).as_object());
+  for (int i = 1; i <= players; ++i) b.player(id(i), "Player " + id(i));
+  return b;
 }
 
 json::array rows_of(const projections::Tournament& t, const projections::Game& game) {
@@ -142,19 +155,7 @@ class CarcassonneKnockout : public ::testing::Test {
   // Player pNN's strength: the lower the number, the stronger. A game's stronger player wins.
   static int strength(const std::string& player) { return 100 - std::stoi(player.substr(1)); }
 
-  json::object normalized_rules() {
-    CreateTournament command{"cup", "Cup", "", rules_, false};
-    auto d = decide(nullptr, game_, command, kOrganizer);
-    auto created = d.accepted().append.events.front().reader().getPayload().getTournamentCreated();
-    return json::parse(created.getRules().cStr()).as_object();
-  }
-
-  void SetUp() override {
-    // The builder's own tournament_created carries the rules as given; the decider's normalised
-    // rules are what a real tournament keeps: rebuild with them.
-    b_ = TournamentBuilder("cup", "carcassonne", "", normalized_rules());
-    for (int i = 1; i <= 16; ++i) b_.player(id(i), "Player " + id(i));
-  }
+  void SetUp() override { b_ = staged(game_, rules_, 16); }
 
   void result(std::uint32_t round, std::uint32_t table, const std::string& a, int score_a,
               const std::string& c, int score_c, std::uint64_t supersedes = 0) {
@@ -323,12 +324,7 @@ class CatanFinalTables : public ::testing::Test {
                      json::object{{"kind", "cut"}, {"top", 16}},
                      json::object{{"kind", "final_tables"}, {"tables", 4}, {"advance", 1}},
                      json::object{{"kind", "final"}}}}};
-    CreateTournament command{"cup", "Cup", "", rules, false};
-    auto d = decide(nullptr, game_, command, kOrganizer);
-    ASSERT_FALSE(d.refused());
-    auto c = d.accepted().append.events.front().reader().getPayload().getTournamentCreated();
-    b_ = TournamentBuilder("cup", "catan", "", json::parse(c.getRules().cStr()).as_object());
-    for (int i = 1; i <= 20; ++i) b_.player(id(i), "Player " + id(i));
+    b_ = staged(game_, rules, 20);
   }
 
   // A result of `seats` in the given order of VP (10, 8, 6, 5); with `tie_last_two`, the last two
@@ -536,12 +532,7 @@ TEST(StagesDecider, AnEighteenPlayerAgotEventSeatsItsFinalTableOfSixWithG1AndG2H
   json::object rules{{"stages", json::array{json::object{{"kind", "rounds"}, {"rounds", 3}},
                                             json::object{{"kind", "cut"}, {"top", 6}},
                                             json::object{{"kind", "final"}}}}};
-  CreateTournament command{"cup", "Cup", "", rules, false};
-  auto d = decide(nullptr, game, command, kOrganizer);
-  ASSERT_FALSE(d.refused());
-  auto c = d.accepted().append.events.front().reader().getPayload().getTournamentCreated();
-  TournamentBuilder b("cup", "agot", "", json::parse(c.getRules().cStr()).as_object());
-  for (int i = 1; i <= 18; ++i) b.player(id(i), "Player " + id(i));
+  TournamentBuilder b = staged(game, rules, 18);
 
   for (std::uint32_t round = 1; round <= 3; ++round) {
     SeatRound seat;
