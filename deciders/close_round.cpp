@@ -1,5 +1,6 @@
 #include "deciders/close_round.hpp"
 
+#include "deciders/lookup.hpp"
 #include "deciders/unreported.hpp"
 
 namespace tally::deciders {
@@ -30,8 +31,7 @@ Decision<> decide(const projections::Tournament* t, const projections::Game* gam
   auto closed = d.event().getPayload().initRoundClosed();
   closed.setRound(round.number);
   closed.setFinal(command.final.value_or(last_planned));
-  return one_event(projections::tournament_stream(t->id),
-                   events::ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 }  // namespace tally::deciders

@@ -8,18 +8,11 @@
 
 namespace tally::deciders {
 
-using events::ExpectedVersion;
-using projections::tournament_stream;
-
 namespace {
 
 // Points beyond these are a typo, and sums of them must stay exact in 64 bits.
 constexpr std::int64_t kMostPoints = 1000;
 constexpr std::int64_t kMostDenominator = 1000;
-
-Append at_tournament(const projections::Tournament& t, events::Draft d) {
-  return one_event(tournament_stream(t.id), ExpectedVersion::exactly(t.version), std::move(d));
-}
 
 std::vector<RefusalError> keep_apart_errors(const projections::Tournament& t,
                                             const KeepApart& command) {
@@ -87,7 +80,7 @@ Decision<> decide(const projections::Tournament* t, const PatchPlayer& command,
                    {{"S-10", command.player, "fixed_table",
                      i18n::Message("api.player.fixed_table_positive")}}};
   }
-  Append append{tournament_stream(t->id), ExpectedVersion::exactly(t->version), {}};
+  Append append = at_tournament(*t);
   if (command.name) {
     events::Draft d = authored(actor);
     auto renamed = d.event().getPayload().initPlayerRenamed();

@@ -5,8 +5,8 @@
 //
 // A decider is a pure function `decide(state, command, actor)`: no I/O, no clock (a time comes
 // in the command), no HTTP. The daemon turns a Refusal into an answer with one table
-// (daemon/http/refusal_answer.hpp: kind → status) and appends what was accepted only while the stream
-// is still at the version decided on; when it moved, the command is decided again.
+// (daemon/http/refusal_answer.hpp: kind → status) and appends what was accepted only while the
+// stream is still at the version decided on; when it moved, the command is decided again.
 #pragma once
 
 #include "events/draft.hpp"

@@ -12,6 +12,17 @@ std::optional<std::uint64_t> parse_decimal(std::string_view text) {
   return n;
 }
 
+Append at_tournament(const projections::Tournament& t) {
+  return Append{
+      projections::tournament_stream(t.id), events::ExpectedVersion::exactly(t.version), {}};
+}
+
+Append at_tournament(const projections::Tournament& t, events::Draft event) {
+  Append append = at_tournament(t);
+  append.events.push_back(std::move(event));
+  return append;
+}
+
 Refusal tournament_not_found(const std::string& id) {
   return Refusal{RefusalKind::not_found, i18n::Message("api.tournament.not_found", {{"id", id}})};
 }

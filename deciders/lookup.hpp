@@ -31,6 +31,11 @@ struct TableAddress {
 // A decimal number and nothing else ("3"; not "03x", "", "-1").
 std::optional<std::uint64_t> parse_decimal(std::string_view text);
 
+// The events a tournament-level command appends: to the tournament's own stream, at the version
+// the command was decided on (no events yet: an empty Append to fill).
+Append at_tournament(const projections::Tournament& t);
+Append at_tournament(const projections::Tournament& t, events::Draft event);
+
 Refusal tournament_not_found(const std::string& id);
 Refusal player_not_found(const std::string& player, const std::string& tournament);
 

@@ -5,9 +5,6 @@
 
 namespace tally::deciders {
 
-using events::ExpectedVersion;
-using projections::tournament_stream;
-
 Decision<> decide(const projections::Tournament* t, const AddPlayer& command, const Actor& actor) {
   if (t == nullptr) return tournament_not_found(command.tournament);
   std::string chosen;
@@ -29,7 +26,7 @@ Decision<> decide(const projections::Tournament* t, const AddPlayer& command, co
   auto registered = d.event().getPayload().initPlayerRegistered();
   registered.setId(chosen);
   registered.setName(command.name);
-  return one_event(tournament_stream(t->id), ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 Decision<> decide(const projections::Tournament* t, const RenamePlayer& command,
@@ -41,7 +38,7 @@ Decision<> decide(const projections::Tournament* t, const RenamePlayer& command,
   auto renamed = d.event().getPayload().initPlayerRenamed();
   renamed.setId(command.player);
   renamed.setName(command.name);
-  return one_event(tournament_stream(t->id), ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 Decision<ImportFacts> decide(const projections::Tournament* t, const ImportPlayers& command,
@@ -52,7 +49,7 @@ Decision<ImportFacts> decide(const projections::Tournament* t, const ImportPlaye
     return Refusal{RefusalKind::unprocessable, i18n::Message("api.import.refused"),
                    rule_errors(plan.errors)};
   }
-  Append append{tournament_stream(t->id), ExpectedVersion::exactly(t->version), {}};
+  Append append = at_tournament(*t);
   for (const auto& row : plan.value->rows) {
     if (!row.write) continue;
     events::Draft d = authored(actor);
@@ -87,7 +84,7 @@ Decision<> decide(const projections::Tournament* t, const ChangeDropped& command
   } else {
     d.event().getPayload().initPlayerReinstated().setId(command.player);
   }
-  return one_event(tournament_stream(t->id), ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 Decision<> decide(const projections::Tournament* t, const CheckIn& command, const Actor& actor) {
@@ -114,7 +111,7 @@ Decision<> decide(const projections::Tournament* t, const CheckIn& command, cons
   check_in.setPresent(command.present);
   auto list = check_in.initPlayers(static_cast<unsigned>(command.players.size()));
   for (unsigned i = 0; i < command.players.size(); ++i) list.set(i, command.players[i]);
-  return one_event(tournament_stream(t->id), ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 Decision<> decide(const projections::Tournament* t, const DropAbsent& command, const Actor& actor) {
@@ -123,7 +120,7 @@ Decision<> decide(const projections::Tournament* t, const DropAbsent& command, c
     return Refusal{RefusalKind::conflict,
                    i18n::Message("api.checkin.not_open", {{"round", t->next_round()}})};
   }
-  Append append{tournament_stream(t->id), ExpectedVersion::exactly(t->version), {}};
+  Append append = at_tournament(*t);
   for (const auto* player : t->absent_players()) {
     events::Draft d = authored(actor, command.reason);
     d.event().getPayload().initPlayerDropped().setId(player->id);

@@ -1,5 +1,7 @@
 #include "deciders/round_clock.hpp"
 
+#include "deciders/lookup.hpp"
+
 namespace tally::deciders {
 
 Decision<> decide(const projections::Tournament* t, const RoundClock& command, const Actor& actor) {
@@ -15,8 +17,7 @@ Decision<> decide(const projections::Tournament* t, const RoundClock& command, c
   clock.setRound(round.number);
   clock.setAction(command.action);
   clock.setMinutes(command.minutes);
-  return one_event(projections::tournament_stream(t->id),
-                   events::ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 }  // namespace tally::deciders

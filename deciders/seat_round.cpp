@@ -1,6 +1,7 @@
 #include "deciders/seat_round.hpp"
 
 #include "deciders/errors.hpp"
+#include "deciders/lookup.hpp"
 #include "deciders/stages.hpp"
 #include "deciders/unreported.hpp"
 #include "projections/keep_apart.hpp"
@@ -99,10 +100,8 @@ Decision<SeatingFacts> decide(const projections::Tournament& t, const projection
   if (auto refusal = keep_apart_check(t, seating, command.force)) return std::move(*refusal);
   projections::renumber_fixed_tables(t, seating.tables, seating.notes);  // S-10
   events::Draft d = round_seated(t, seating, command, actor);
-  return Accepted<SeatingFacts>{
-      one_event(projections::tournament_stream(t.id), events::ExpectedVersion::exactly(t.version),
-                std::move(d)),
-      SeatingFacts{std::move(*outcome.value)}};
+  return Accepted<SeatingFacts>{at_tournament(t, std::move(d)),
+                                SeatingFacts{std::move(*outcome.value)}};
 }
 
 }  // namespace tally::deciders

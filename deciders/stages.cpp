@@ -1,5 +1,6 @@
 #include "deciders/stages.hpp"
 
+#include "deciders/lookup.hpp"
 #include "deciders/seat_round.hpp"
 #include "deciders/unreported.hpp"
 
@@ -125,8 +126,7 @@ Decision<StageFacts> decide(const projections::Tournament& t, const projections:
                                                            {"available", facts.players.size()}})}}};
   }
 
-  Append append{
-      projections::tournament_stream(t.id), events::ExpectedVersion::exactly(t.version), {}};
+  Append append = at_tournament(t);
   events::Draft started = authored(actor, command.reason);
   auto payload = started.event().getPayload().initStageStarted();
   payload.setStage(facts.index);
@@ -180,16 +180,13 @@ Decision<> decide(const projections::Tournament& t, const projections::Game& gam
         if (state != nullptr && state->result() != nullptr) changed_game_played = true;
       }
       if (differs && !changed_game_played) {
-        return one_event(projections::tournament_stream(t.id),
-                         events::ExpectedVersion::exactly(t.version),
-                         stage_round_seated(round->number, schema::SeatingMethod::KNOCKOUT,
-                                            *expected, actor, ""));
+        return at_tournament(t, stage_round_seated(round->number, schema::SeatingMethod::KNOCKOUT,
+                                                   *expected, actor, ""));
       }
     }
     if (auto next = projections::next_knockout_round(stage)) {
-      return one_event(
-          projections::tournament_stream(t.id), events::ExpectedVersion::exactly(t.version),
-          stage_round_seated(t.next_round(), schema::SeatingMethod::KNOCKOUT, *next, actor, ""));
+      return at_tournament(
+          t, stage_round_seated(t.next_round(), schema::SeatingMethod::KNOCKOUT, *next, actor, ""));
     }
   }
   return Append{};

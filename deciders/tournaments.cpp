@@ -74,8 +74,7 @@ Decision<> decide(const projections::Tournament* t, const SetSelfReporting& comm
   if (t->self_reporting == command.enabled) return Append{};  // already so
   events::Draft d = authored(actor);
   d.event().getPayload().initSelfReporting().setEnabled(command.enabled);
-  return one_event(projections::tournament_stream(t->id),
-                   events::ExpectedVersion::exactly(t->version), std::move(d));
+  return at_tournament(*t, std::move(d));
 }
 
 }  // namespace tally::deciders
