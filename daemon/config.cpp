@@ -71,6 +71,10 @@ std::vector<Setting> make_settings() {
        number(&C::live_threads, "live_threads", 1u)},
       {"body_limit", "BYTES", "65536", "largest request body; larger is answered 413",
        number(&C::body_limit, "body_limit")},
+      {"import_limit", "BYTES", "67108864",
+       "largest venue export the organizer may import into a series (POST "
+       "/v1/series/{s}/imports); larger is answered 413",
+       number(&C::import_limit, "import_limit")},
       {"header_limit", "BYTES", "8192", "largest request header block; larger is answered 431",
        number(&C::header_limit, "header_limit")},
       {"idle_timeout", "SECONDS", "30",

@@ -23,6 +23,9 @@ struct Config {
   unsigned threads = 0;                   // API worker threads; 0 = the number of cores
   unsigned live_threads = 1;              // threads that write to live (WebSocket) screens
   std::size_t body_limit = 64 * 1024;     // request body bytes (413 beyond)
+  // The organizer's import of a venue's export into a series (POST /v1/series/{s}/imports):
+  // the venue's whole log up to the tournament's head, bytes and readable form.
+  std::size_t import_limit = 64 * 1024 * 1024;
   std::size_t header_limit = 8 * 1024;    // request header bytes (431 beyond)
   std::chrono::seconds idle_timeout{
       30};  // a connection idle (or a request unfinished) this long is closed

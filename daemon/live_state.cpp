@@ -36,6 +36,15 @@ void LiveState::apply_locked(const schema::StoredEvent& event) {
     }
     return;
   }
+  if (auto series = projections::series_of_stream(stream); !series.empty()) {
+    auto it = series_.find(series);
+    if (it == series_.end()) {
+      if (event.event().getPayload().which() != schema::Event::Payload::SERIES_CREATED) return;
+      it = series_.emplace(std::string(series), projections::Series{}).first;
+    }
+    it->second.apply(event);
+    return;
+  }
   auto name = projections::parse_stream(stream);
   if (name.tournament.empty()) return;
   auto it = find_tournament(name.tournament);
@@ -95,6 +104,20 @@ void LiveState::apply_judges(const schema::StoredEvent& event) {
 const projections::Tournament* LiveState::tournament(std::string_view id) const {
   auto it = tournaments_.find(id);
   return it == tournaments_.end() ? nullptr : &it->second;
+}
+
+const projections::Series* LiveState::series(std::string_view id) const {
+  auto it = series_.find(id);
+  return it == series_.end() ? nullptr : &it->second;
+}
+
+const projections::Tournament* LiveState::series_tournament(const projections::Series& series,
+                                                            std::string_view id) const {
+  if (auto it = series.imports.find(id); it != series.imports.end()) return &it->second.tournament;
+  if (std::find(series.tournaments.begin(), series.tournaments.end(), id) ==
+      series.tournaments.end())
+    return nullptr;
+  return tournament(id);
 }
 
 const Judge* LiveState::judge(std::string_view id) const {

@@ -11,6 +11,7 @@
 #include "daemon/brief_shared_mutex.hpp"
 #include "projections/game.hpp"
 #include "projections/judges.hpp"
+#include "projections/series.hpp"
 #include "projections/tournament.hpp"
 #include "schema/stored_event.hpp"
 
@@ -56,6 +57,7 @@ struct Identity {
 class LiveState {
  public:
   using Tournaments = std::map<std::string, projections::Tournament, std::less<>>;
+  using SeriesMap = std::map<std::string, projections::Series, std::less<>>;
 
   explicit LiveState(const projections::GameRegistry& games) : games_(games) {}
 
@@ -76,6 +78,13 @@ class LiveState {
   std::uint64_t seq() const { return seq_; }
   const projections::Tournament* tournament(std::string_view id) const;
   const Tournaments& tournaments() const { return tournaments_; }
+  // A series (docs/series.md), or null.
+  const projections::Series* series(std::string_view id) const;
+  const SeriesMap& all_series() const { return series_; }
+  // A tournament of `series`: one of this server's that joined it, or one of its imports
+  // (read-only, folded from the venue's events); null when it is neither.
+  const projections::Tournament* series_tournament(const projections::Series& series,
+                                                   std::string_view id) const;
   const std::vector<Judge>& judges() const { return judges_; }
   // The same with the stream's version, as the deciders take them.
   projections::Judges judges_view() const { return {judges_, judges_version_}; }
@@ -86,6 +95,7 @@ class LiveState {
   // The identity whose token hashes to `token_hash`, comparing every stored hash in constant
   // time; nullopt for an unknown or revoked token.
   std::optional<Identity> identify(const schema::Digest& token_hash) const;
+  const projections::Game* game(std::string_view id) const { return games_.find(id); }
   const projections::Game* game_of(const projections::Tournament& t) const {
     return games_.find(t.game);
   }
@@ -103,6 +113,7 @@ class LiveState {
   mutable BriefSharedMutex mutex_;
   std::uint64_t seq_ = 0;
   Tournaments tournaments_;
+  SeriesMap series_;
   // The tournament of the last event folded (end(): none). The log comes in runs of one
   // tournament's events (a seating, a table's result and its claim), so most lookups stop here.
   Tournaments::iterator last_tournament_ = tournaments_.end();

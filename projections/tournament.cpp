@@ -246,6 +246,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
   if (stream.proposals) {
     if (!proposals[{stream.round, stream.table}].apply(stored)) return false;
     last_seq = stored.seq();
+    last_recorded_at = event.getRecordedAt();
     return true;
   }
   if (stream.round != 0) {
@@ -262,6 +263,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       table.apply(stored);
     }
     last_seq = stored.seq();
+    last_recorded_at = event.getRecordedAt();
     return true;
   }
 
@@ -385,6 +387,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
         Round& round = rounds[closed.getRound() - 1];
         round.closed = true;
         round.final = closed.getFinal();
+        round.closed_at = event.getRecordedAt();
         round.clock.apply(schema::ClockAction::STOP, 0, event.getRecordedAt());
       }
       break;
@@ -424,6 +427,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
   }
   version = event.getVersion();
   last_seq = stored.seq();
+  last_recorded_at = event.getRecordedAt();
   return true;
 }
 

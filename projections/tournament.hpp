@@ -71,6 +71,7 @@ struct Round {
   RoundClock clock;
   bool closed = false;
   bool final = false;  // closed as the tournament's last round
+  std::int64_t closed_at = 0;  // µs since the epoch (recordedAt of the close)
   // Who was not checked in when it was seated (players active then): its no-shows.
   std::vector<std::string> absent;
 
@@ -146,6 +147,7 @@ class Tournament {
   std::uint64_t created_seq = 0;
   std::uint64_t last_seq = 0;  // the newest event folded in
   std::uint64_t version = 0;   // the version of the tournament's own stream
+  std::int64_t last_recorded_at = 0;  // µs since the epoch: when the newest event was recorded
 
   std::vector<Player> players;  // in registration order
   std::vector<Round> rounds;    // round N at index N-1

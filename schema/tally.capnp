@@ -116,6 +116,26 @@ struct Event {
     penaltyGiven @37 :PenaltyGiven;
     # Stream `t/{id}` (S-11): points added to the player's first standings criterion (negative: a
     # penalty, positive: a bonus); `reason` says why. Voidable.
+
+    reservedRegistration38 @38 :Void;  # TEMP: taken by the registration branch when merged
+    reservedRegistration39 @39 :Void;
+    reservedRegistration40 @40 :Void;
+    reservedRegistration41 @41 :Void;
+
+    # --- A series (stream `s/{id}`, docs/series.md) ---
+    seriesCreated @42 :SeriesCreated;
+    # A season of tournaments of one game, scored by `scoring` (qualification or a ladder).
+    seriesTournamentAdded @43 :SeriesTournamentAdded;
+    # A tournament of this server joins the series; it counts once it is final.
+    seriesImported @44 :SeriesImported;
+    # Q-1: another server's tournament, from an export whose hash chain verified link by link:
+    # its events, kept read-only, and where they came from. A later import of the same
+    # tournament whose chain extends this one replaces it.
+    personAdded @45 :PersonAdded;
+    # Q-5: a person, the series' identity of a player across its tournaments.
+    personLinked @46 :PersonLinked;
+    # Q-5: the organizer's decision on a link between a tournament's player and a person
+    # (confirmed, or rejected so that it is not proposed again). The newest decision counts.
   }
 }
 
@@ -377,4 +397,56 @@ struct CarcassonneScoring {
   event @0 :Text $jsonText;
   # One scoring event in the vocabulary of carcassonne.md §2–§6 (a JSON object), as validated by
   # the engine. Kept as JSON because its modifier names are owned by the engine's rule table.
+}
+
+# --- Series events (stream `s/{id}`) ----------------------------------------------------------------
+
+struct SeriesCreated {
+  id @0 :Text;
+  name @1 :Text;
+  game @2 :Text;
+  locale @3 :Text $optional;
+  scoring @4 :Text $jsonText;
+  # Normalised: every default written out (docs/series.md, "Scoring").
+}
+
+struct SeriesTournamentAdded {
+  tournament @0 :Text;
+}
+
+struct ImportedEvent {
+  # One event of the imported tournament as the venue's log holds it.
+  seq @0 :UInt64;
+  hash @1 :Data;
+  bytes @2 :Data;
+}
+
+struct SeriesImported {
+  tournament @0 :Text;
+  server @1 :Text;
+  # The venue's server as its export names it.
+  log @2 :Data;
+  # The hash of the venue log's first event: which log the chain belongs to.
+  head @3 :Data;
+  # The hash of the export's last line: the chain was verified up to here.
+  events @4 :UInt64;
+  # The number of events of the venue's log up to `head` (the seq of the head).
+  tournamentEvents @5 :List(ImportedEvent);
+  # The tournament's own events, in seq order: folded into a read-only tournament.
+  venueStandings @6 :Text $jsonText;
+  # The final standings the export's header claims, kept to compare with ours (Q-1).
+}
+
+struct PersonAdded {
+  id @0 :Text;
+  name @1 :Text;
+  club @2 :Text $optional;
+}
+
+struct PersonLinked {
+  person @0 :Text;
+  tournament @1 :Text;
+  player @2 :Text;
+  rejected @3 :Bool $optional;
+  # The organizer said this player is not this person: not proposed again.
 }

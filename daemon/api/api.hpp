@@ -237,6 +237,18 @@ class Api {
   // The server's own follow-up of a knockout's result (deciders::AdvanceBracket): appended
   // before the judge's answer, so that whoever reads the answer finds the next round seated.
   void advance_bracket(const std::string& t_id);
+  // --- a series (series.cpp, docs/series.md) ---
+  void create_series(const ExchangePtr& ex);             // POST /v1/series
+  void list_series(const ExchangePtr& ex);               // GET /v1/series
+  void get_series(const ExchangePtr& ex);                // GET /v1/series/{s}
+  void add_series_tournament(const ExchangePtr& ex);     // POST …/tournaments
+  void import_series_tournament(const ExchangePtr& ex);  // POST …/imports
+  void get_series_tournament(const ExchangePtr& ex);     // GET …/tournaments/{t}
+  void series_standings(const ExchangePtr& ex);          // GET …/standings[?as_of=SEQ]
+  void add_person(const ExchangePtr& ex);                // POST …/people
+  void get_person(const ExchangePtr& ex);                // GET …/people/{p}
+  void decide_link(const ExchangePtr& ex);               // POST …/links
+  void list_links(const ExchangePtr& ex);                // GET …/links
   // --- table actions ---
   void put_result(const ExchangePtr& ex);
   // POST …/{action} (a claim, pick, scoring …) or, with check_only, POST …/{action}/check.

@@ -4,7 +4,12 @@
 #include "daemon/api/views.hpp"
 #include "events/archive.hpp"
 #include "events/sha256.hpp"
+#include "events/tournament_export.hpp"
+#include "projections/series_scoring.hpp"
 
+#include <boost/asio/ip/host_name.hpp>
+
+#include <chrono>
 #include <ctime>
 #include <filesystem>
 #include <random>
@@ -74,11 +79,31 @@ void Api::backup(const ExchangePtr& ex) {
 void Api::export_log(const ExchangePtr& ex) {
   auto view = store_.read_view();
   std::ostringstream out;
-  auto result = events::export_log(view, out);
+  events::ExportResult result;
+  std::string filename = "tallyd-export-seq";
+  if (auto t = ex->query.find("tournament"); t != ex->query.end()) {
+    // One tournament's export for a series (Q-1): its final standings as of the view, folded
+    // from the same view the lines come from, so the header and the lines agree.
+    auto tournament =
+        projections::Tournament::fold(view.tree(projections::tournament_stream(t->second)));
+    const projections::Game* game = tournament ? games_.find(tournament->game) : nullptr;
+    if (!tournament || !game) return ex->respond(tournament_not_found(*ex, t->second));
+    auto order = projections::final_order(*tournament, *game);
+    events::TournamentExportHeader header{tournament->id, boost::asio::ip::host_name(),
+                                          std::chrono::duration_cast<std::chrono::microseconds>(
+                                              std::chrono::system_clock::now().time_since_epoch())
+                                              .count(),
+                                          projections::final_order_json(*tournament, order),
+                                          order.final};
+    result = events::export_tournament(view, header, out);
+    filename = "tallyd-" + tournament->id + "-seq";
+  } else {
+    result = events::export_log(view, out);
+  }
   Response response(http::status::ok, ex->request.version());
   response.set(http::field::content_type, "application/x-ndjson");
-  response.set(http::field::content_disposition, "attachment; filename=\"tallyd-export-seq" +
-                                                     std::to_string(result.events) + ".jsonl\"");
+  response.set(http::field::content_disposition,
+               "attachment; filename=\"" + filename + std::to_string(result.events) + ".jsonl\"");
   response.set("Tally-Seq", std::to_string(result.events));
   response.set("Tally-Head", events::hex(result.head));
   response.keep_alive(ex->request.keep_alive());

@@ -31,6 +31,15 @@ void fail(boost::system::error_code ec, const char* what) {
   log::warn("connection", {{"op", what}, {"error", ec.message()}});
 }
 
+// POST /v1/series/{s}/imports: the one route whose body may be a venue's whole export.
+bool is_series_import(const http::request_header<>& request) {
+  if (request.method() != http::verb::post) return false;
+  std::string_view target = request.target();
+  target = target.substr(0, target.find('?'));
+  return target.starts_with("/v1/series/") && target.ends_with("/imports") &&
+         target.find('/', 11) == target.size() - 8;
+}
+
 }  // namespace
 
 // One client connection speaking HTTP/1.1 with keep-alive, in plain TCP or in TLS. Every
@@ -104,7 +113,10 @@ class BasicHttpSession : public HttpSession,
   void do_read() {
     if (closing_) return do_close();
     parser_.emplace();
-    parser_->body_limit(server_.config_.body_limit);
+    // Beast checks a Content-Length against the limit as the header ends: the header is read
+    // under the larger of the two limits, and on_header lowers it for every body but an import.
+    body_limit_ = std::max(server_.config_.body_limit, server_.config_.import_limit);
+    parser_->body_limit(body_limit_);
     parser_->header_limit(static_cast<std::uint32_t>(server_.config_.header_limit));
     // A new connection has header_timeout for its first request's header (half-open connections
     // hold a slot no longer than that); later requests, the idle timeout for the whole request.
@@ -137,6 +149,15 @@ class BasicHttpSession : public HttpSession,
         return refuse(http::status::service_unavailable, "api.request.too_many_connections", "2");
       }
     }
+    // The one body beyond body_limit: the organizer's import of a venue's export.
+    if (!is_series_import(parser_->get()) ||
+        !server_.dispatcher_.identify(parser_->get(), remote_).identity.organizer()) {
+      body_limit_ = server_.config_.body_limit;
+      parser_->body_limit(body_limit_);  // a chunked body is held to it as it comes
+      if (auto length = parser_->content_length(); length && *length > body_limit_) {
+        return on_read(http::error::body_limit);
+      }
+    }
     // The body's time, from the end of the header.
     lowest().expires_after(server_.config_.idle_timeout);
     header_fields_ = field_count(parser_->get());
@@ -163,9 +184,8 @@ class BasicHttpSession : public HttpSession,
   void on_read(boost::system::error_code ec) {
     if (ec == http::error::end_of_stream) return do_close();
     if (ec == http::error::body_limit) {
-      return refuse(
-          http::status::payload_too_large,
-          i18n::Message("api.request.body_too_large", {{"limit", server_.config_.body_limit}}));
+      return refuse(http::status::payload_too_large,
+                    i18n::Message("api.request.body_too_large", {{"limit", body_limit_}}));
     }
     if (ec == http::error::header_limit) {
       return refuse(http::status::request_header_fields_too_large,
@@ -283,6 +303,7 @@ class BasicHttpSession : public HttpSession,
   bool first_request_ = true;
   bool busy_ = false;
   bool closing_ = false;
+  std::size_t body_limit_ = 0;     // this request's: body_limit, or import_limit for an import
   std::size_t header_fields_ = 0;  // the request's header fields, before any trailer
 };
 
