@@ -26,7 +26,7 @@ import { mountReplicationNotice } from "./console-replication.js";
 
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
-const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "stages", "judges", "organizer"];
+const SECTIONS = ["players", "registrations", "checkin", "seating", "clock", "tables", "selfreport", "close", "stages", "judges", "organizer"];
 
 const ctx = new ConsoleContext(tournamentId, { onUnauthorized: () => tokenRefused() });
 let feed = null;
