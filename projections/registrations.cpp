@@ -116,9 +116,13 @@ void Registrations::became_player(std::string_view id) {
 }
 
 void Registrations::fill_places() {
+  std::size_t held = holding();
   for (auto& r : all_) {
-    if (capacity_ != 0 && holding() >= capacity_) return;
-    if (r.status == Registration::Status::waiting) r.status = Registration::Status::registered;
+    if (capacity_ != 0 && held >= capacity_) return;
+    if (r.status == Registration::Status::waiting) {
+      r.status = Registration::Status::registered;
+      ++held;
+    }
   }
 }
 

@@ -182,10 +182,11 @@ Viewed registration_status(const LiveState& s, const std::string& tournament);
 // of the key shown; nullopt for the organizer); another key is not_found, as a missing one.
 Viewed registration(const LiveState& s, const std::string& tournament, const std::string& id,
                     const std::optional<std::string>& key_hash);
-// The answer to POST …/registrations: 201 {"id","status","position"?,"seq"} (the handler adds
-// the private key and link). `id` is the registration the write appended.
+// The answer to POST …/registrations: 201 {"id","status","position"?,"seq","key"?,"link"?}.
+// `id` is the registration the write appended; `key` its private key, shown in this answer only
+// (empty on an idempotent repeat: that request's key is not the one stored).
 Viewed registration_received(const LiveState& s, const std::string& tournament,
-                             const std::string& id, std::uint64_t seq);
+                             const std::string& id, std::uint64_t seq, const std::string& key);
 // The answer to DELETE …/registrations/{r}: the registration now, and who moved up into its
 // place (`moved_up`: a registration id, or empty).
 Viewed registration_cancelled(const LiveState& s, const std::string& tournament,

@@ -63,13 +63,17 @@ Viewed registration(const LiveState& s, const std::string& tournament, const std
 }
 
 Viewed registration_received(const LiveState& s, const std::string& tournament,
-                             const std::string& id, std::uint64_t seq) {
+                             const std::string& id, std::uint64_t seq, const std::string& key) {
   const Tournament* t = s.tournament(tournament);
   if (t == nullptr) return deciders::tournament_not_found(tournament);
   const Registration* r = t->registrations.find(id);
   if (r == nullptr) return registration_not_found(id);
   json::object out = public_json(*t, *r);
   out["seq"] = seq;
+  if (!key.empty()) {
+    out["key"] = key;
+    out["link"] = "/t/" + t->id + "/register#r=" + r->id + "&key=" + key;
+  }
   return View{.body = std::move(out), .status = http::status::created, .seq = seq};
 }
 

@@ -85,19 +85,9 @@ void Api::register_for(const ExchangePtr& ex) {
       [this, ex, t_id, key](const AppendResult& r, const deciders::RegisterFacts* facts) {
         auto event = store_.read_view().event(r.first_seq);
         const std::string id = event->event().getPayload().getRegistrationReceived().getId().cStr();
-        Response response = answer_query(*ex, [&](const LiveState& s) {
-          return queries::registration_received(s, t_id, id, r.last_seq);
+        return answer_query(*ex, [&](const LiveState& s) {
+          return queries::registration_received(s, t_id, id, r.last_seq, facts ? key : "");
         });
-        if (facts != nullptr && response.result() == http::status::created) {
-          // Not on an idempotent repeat: that request's key is not the one stored.
-          auto out = json::parse(response.body()).as_object();
-          out["key"] = key;
-          out["link"] = "/t/" + t_id + "/register#r=" + id + "&key=" + key;
-          Response with_key = json_response(ex->request, http::status::created, out);
-          with_key.set("Tally-Seq", std::to_string(r.last_seq));
-          return with_key;
-        }
-        return response;
       },
       {.tournament = t_id, .answer_before_standby = true});  // the key is shown once
 }
