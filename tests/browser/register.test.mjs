@@ -149,6 +149,11 @@ test("the console lists registered, waiting and cancelled and turns them into pl
   assert.equal(await page.locator('#registrations-list tr[data-registration="r1"] td.email').textContent(), "jana@example.org");
   assert.equal(await page.locator('#registrations-list tr[data-registration="r4"]').getAttribute("data-status"), "waiting");
   await screenshot(page, "register-console");
+  // The same section on a phone: nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  assert.equal(await fitsWidth(page), true, "the console's Registrations section at 360 px");
+  await screenshot(page, "register-console-phone");
+  await page.setViewportSize(DESKTOP);
 
   await page.getByRole("button", { name: "Preview", exact: true }).click();
   await page.locator("#registrations-preview-counts").getByText("2 registrations would become players:").waitFor();
