@@ -3,6 +3,8 @@
 #include "deciders/errors.hpp"
 #include "deciders/lookup.hpp"
 
+#include <algorithm>
+
 namespace tally::deciders {
 
 Decision<> decide(const projections::Tournament* t, const AddPlayer& command, const Actor& actor) {
@@ -90,11 +92,20 @@ Decision<> decide(const projections::Tournament* t, const ChangeDropped& command
 Decision<> decide(const projections::Tournament* t, const CheckIn& command, const Actor& actor) {
   if (t == nullptr) return tournament_not_found(command.tournament);
   std::vector<RefusalError> errors;
+  // a waiting registrant is checked in once players are (or with them): a check-in of
+  // nobody but waiting registrants would open check-in with every player absent.
+  const bool players_checked_in =
+      t->checkin_open() || std::any_of(command.players.begin(), command.players.end(),
+                                       [&](const std::string& id) { return t->player(id); });
   for (const auto& id : command.players) {
     const projections::Player* player = t->player(id);
     const projections::Registration* waiting = t->registrations.find(id);
     if (player == nullptr && waiting != nullptr &&
         waiting->status == projections::Registration::Status::waiting) {
+      if (!players_checked_in && command.present) {
+        errors.push_back({"Q-7", id, "players",
+                          i18n::Message("api.checkin.waiting_first", {{"name", waiting->name}})});
+      }
       continue;  // a waiting registrant who came, in case a place frees
     }
     if (player == nullptr) {

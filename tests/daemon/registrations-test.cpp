@@ -199,6 +199,21 @@ TEST_F(Registrations, ClosedRegistrationSameNameAndBadFieldsAreRefusedNamingFiel
   EXPECT_EQ(capacity.json().at("errors").at(0).at("field"), "capacity");
 }
 
+TEST_F(Registrations, ARestartKeepsTheRegistrationsTheirKeysAndTheSealedAddresses) {
+  HttpClient anyone("127.0.0.1", daemon_->port());
+  const Registered jana = register_one(anyone, 1);
+  ASSERT_EQ(daemon_->stop(), 0);
+  daemon_->start();  // the log replayed; DATA/table-keys.secret read again
+  HttpClient again("127.0.0.1", daemon_->port());
+  HttpClient organizer("127.0.0.1", daemon_->port(), daemon_->organizer_token());
+  auto mine = with_key(again, verb::get, jana.id, jana.key);
+  ASSERT_EQ(mine.status, 200) << mine.body;
+  EXPECT_EQ(mine.json().at("status"), "registered");
+  auto list = organizer.get(kBase + "/registrations");
+  ASSERT_EQ(list.status, 200) << list.body;
+  EXPECT_EQ(list.json().at("registrations").at(0).at("email"), json::value(email_of(1)));
+}
+
 // The default limit: 5 registrations a minute from one address, 5 at once.
 class RegistrationLimit : public ApiFixture {};
 

@@ -345,11 +345,20 @@ TEST(DropAbsentDecider, MovesUpAsManyPresentWaitingRegistrantsAsItDropsInTheirOr
 
 TEST(CheckInDecider, AWaitingRegistrantMayBeCheckedInButNotOneHoldingAPlaceUnadmitted) {
   auto b = seventy(60);
+  b.player("r1", "Player 1");  // turned into a player
   auto t = b.tournament();
+  // Alone, before any player is checked in, it would open check-in with everyone absent.
+  const Refusal first = refusal_of(decide(&t, CheckIn{"cup", {"r61"}, true}, kOrganizer));
+  EXPECT_EQ(first.kind, RefusalKind::unprocessable);
+  EXPECT_EQ(first.errors.at(0).rule, "Q-7");
+  EXPECT_EQ(first.errors.at(0).message.key, "api.checkin.waiting_first");
+  EXPECT_FALSE(decide(&t, CheckIn{"cup", {"r1", "r61"}, true}, kOrganizer).refused());
+  apply(b, decide(&t, CheckIn{"cup", {"r1"}, true}, kOrganizer));
+  t = b.tournament();
   EXPECT_FALSE(decide(&t, CheckIn{"cup", {"r61"}, true}, kOrganizer).refused());
-  const Refusal refusal = refusal_of(decide(&t, CheckIn{"cup", {"r1"}, true}, kOrganizer));
+  const Refusal refusal = refusal_of(decide(&t, CheckIn{"cup", {"r2"}, true}, kOrganizer));
   EXPECT_EQ(refusal.kind, RefusalKind::unprocessable);
-  EXPECT_EQ(refusal.errors.at(0).player, "r1");
+  EXPECT_EQ(refusal.errors.at(0).player, "r2");
 }
 
 }  // namespace
