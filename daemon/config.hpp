@@ -44,8 +44,12 @@ struct Config {
   double rate_burst = 200;          // requests a token may send at once before the rate applies
   // A table token (self-reporting) is the few phones at one table: a bucket of its own, smaller
   // than a judge's — against a script, not against a table (docs/configuration.md).
-  double table_rate_limit = 2;         // requests per second per table token
-  double table_rate_burst = 60;        // requests a table token may send at once
+  double table_rate_limit = 2;   // requests per second per table token
+  double table_rate_burst = 60;  // requests a table token may send at once
+  // anonymous registrations (POST …/registrations) from one address, a bucket of its own
+  // beside rate_limit: a script cannot fill an event (docs/registration.md).
+  double registration_rate_limit = 5;  // registrations per minute per address
+  double registration_burst = 5;       // registrations an address may send at once
   bool public_reads = true;            // tournaments, rounds, standings and live need no token
   std::size_t live_queue_limit = 256;  // events queued for one live client before it is closed
   bool live_deflate = true;  // permessage-deflate on the live feed when the client offers it

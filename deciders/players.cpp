@@ -3,6 +3,8 @@
 #include "deciders/errors.hpp"
 #include "deciders/lookup.hpp"
 
+#include <algorithm>
+
 namespace tally::deciders {
 
 Decision<> decide(const projections::Tournament* t, const AddPlayer& command, const Actor& actor) {
@@ -90,8 +92,22 @@ Decision<> decide(const projections::Tournament* t, const ChangeDropped& command
 Decision<> decide(const projections::Tournament* t, const CheckIn& command, const Actor& actor) {
   if (t == nullptr) return tournament_not_found(command.tournament);
   std::vector<RefusalError> errors;
+  // a waiting registrant is checked in once players are (or with them): a check-in of
+  // nobody but waiting registrants would open check-in with every player absent.
+  const bool players_checked_in =
+      t->checkin_open() || std::any_of(command.players.begin(), command.players.end(),
+                                       [&](const std::string& id) { return t->player(id); });
   for (const auto& id : command.players) {
     const projections::Player* player = t->player(id);
+    const projections::Registration* waiting = t->registrations.find(id);
+    if (player == nullptr && waiting != nullptr &&
+        waiting->status == projections::Registration::Status::waiting) {
+      if (!players_checked_in && command.present) {
+        errors.push_back({"Q-7", id, "players",
+                          i18n::Message("api.checkin.waiting_first", {{"name", waiting->name}})});
+      }
+      continue;  // a waiting registrant who came, in case a place frees
+    }
     if (player == nullptr) {
       errors.push_back({"checkin", id, "players",
                         i18n::Message("api.player.not_found",
@@ -114,19 +130,33 @@ Decision<> decide(const projections::Tournament* t, const CheckIn& command, cons
   return at_tournament(*t, std::move(d));
 }
 
-Decision<> decide(const projections::Tournament* t, const DropAbsent& command, const Actor& actor) {
+Decision<DropAbsentFacts> decide(const projections::Tournament* t, const DropAbsent& command,
+                                 const Actor& actor) {
   if (t == nullptr) return tournament_not_found(command.tournament);
   if (!t->checkin_open()) {
     return Refusal{RefusalKind::conflict,
                    i18n::Message("api.checkin.not_open", {{"round", t->next_round()}})};
   }
   Append append = at_tournament(*t);
+  DropAbsentFacts facts;
   for (const auto* player : t->absent_players()) {
     events::Draft d = authored(actor, command.reason);
     d.event().getPayload().initPlayerDropped().setId(player->id);
     append.events.push_back(std::move(d));
+    facts.dropped.push_back(player->id);
   }
-  return append;
+  // as many present waiting registrants as were dropped move up, in registration order.
+  for (const auto* waiting : t->registrations.waiting()) {
+    if (facts.moved_up.size() == facts.dropped.size()) break;
+    if (!t->present(waiting->id) || t->player(waiting->id) != nullptr) continue;
+    events::Draft d = authored(actor);
+    auto registered = d.event().getPayload().initPlayerRegistered();
+    registered.setId(waiting->id);
+    registered.setName(waiting->name);
+    append.events.push_back(std::move(d));
+    facts.moved_up.push_back(waiting->id);
+  }
+  return Accepted<DropAbsentFacts>{std::move(append), std::move(facts)};
 }
 
 }  // namespace tally::deciders

@@ -11,10 +11,14 @@
 //     `api.player.not_dropped`), with a reason. A reinstated player is seated again from the
 //     next round (contract, third edition).
 //   - `CheckIn` (POST …/checkin): mark players present or absent for the next round; every id
-//     must name a player who is not dropped (unprocessable, rule `checkin`, at field `players`).
+//     must name a player who is not dropped (unprocessable, rule `checkin`, at field `players`),
+//     or a registrant waiting for a place (Q-7: one who came on the day in case a place frees).
 //   - `DropAbsent` (POST …/checkin/drop-absent): drop, with a reason, every player not checked
 //     in for the next round; only while check-in is open (else "the absent" would be everyone:
-//     conflict `api.checkin.not_open`). Nobody absent is accepted and appends nothing.
+//     conflict `api.checkin.not_open`). Q-7: as many waiting registrants who are checked in as
+//     it drops players move up, in the order they registered, and become players at once (a
+//     `player_registered` with the registration's id). Nobody absent is accepted and appends
+//     nothing.
 //
 // Thread safety: pure functions.
 #pragma once
@@ -82,7 +86,14 @@ struct DropAbsent {
   std::string tournament;
   std::string reason;
 };
-// Appends a `player_dropped` for each absent player, in the order the tournament lists them.
-Decision<> decide(const projections::Tournament* t, const DropAbsent& command, const Actor& actor);
+// Who was dropped and who moved up in their places (registration ids, now players), in order.
+struct DropAbsentFacts {
+  std::vector<std::string> dropped;
+  std::vector<std::string> moved_up;
+};
+// Appends a `player_dropped` for each absent player, in the order the tournament lists them,
+// then a `player_registered` for each waiting registrant moved up.
+Decision<DropAbsentFacts> decide(const projections::Tournament* t, const DropAbsent& command,
+                                 const Actor& actor);
 
 }  // namespace tally::deciders

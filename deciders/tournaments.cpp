@@ -2,6 +2,7 @@
 
 #include "deciders/errors.hpp"
 #include "deciders/lookup.hpp"
+#include "projections/registrations.hpp"
 #include "projections/stages.hpp"
 
 namespace tally::deciders {
@@ -43,15 +44,53 @@ projections::Outcome<boost::json::object> normalize(const projections::Game& gam
   return projections::Outcome<boost::json::object>::ok(std::move(rules));
 }
 
+// takes `registration` ("open" or "closed"; absent: closed) and `capacity` (optional, a
+// positive integer) out of the organizer's `overrides` (the game's own rules refuse keys they
+// do not know) into `rules`; each bad value is an error naming its key.
+projections::RuleErrors take_registration_rules(boost::json::object& overrides,
+                                                boost::json::object& rules) {
+  projections::RuleErrors errors;
+  if (auto* v = overrides.if_contains("registration"); v != nullptr && !v->is_null()) {
+    if (v->is_string() && (v->as_string() == "open" || v->as_string() == "closed")) {
+      rules["registration"] = v->as_string();
+    } else {
+      errors.push_back({"Q-7",
+                        "",
+                        "registration",
+                        i18n::Message("rules.registration.choice"),
+                        {"open", "closed"}});
+    }
+  }
+  if (auto* v = overrides.if_contains("capacity"); v != nullptr && !v->is_null()) {
+    const auto n = v->if_int64();
+    if (n != nullptr && *n >= 1 && *n <= projections::kMaxCapacity) {
+      rules["capacity"] = *n;
+    } else {
+      errors.push_back(
+          {"Q-7", "", "capacity",
+           i18n::Message("rules.registration.capacity", {{"max", projections::kMaxCapacity}})});
+    }
+  }
+  overrides.erase("registration");
+  overrides.erase("capacity");
+  return errors;
+}
+
 }  // namespace
 
 Decision<> decide(const projections::Tournament* existing, const projections::Game& game,
                   const CreateTournament& command, const Actor& actor) {
-  auto rules = normalize(game, command.rules);
-  if (!rules) {
+  // Q-7's `registration` and `capacity` are the tournament's, not the game's.
+  boost::json::object overrides = command.rules, registration;
+  auto registration_errors = take_registration_rules(overrides, registration);
+  auto rules = normalize(game, std::move(overrides));
+  if (!rules || !registration_errors.empty()) {
+    auto errors = rules ? projections::RuleErrors{} : rules.errors;
+    errors.insert(errors.end(), registration_errors.begin(), registration_errors.end());
     return Refusal{RefusalKind::unprocessable, i18n::Message("api.rules.invalid"),
-                   rule_errors(rules.errors)};
+                   rule_errors(errors)};
   }
+  for (const auto& [key, value] : registration) (*rules.value)[key] = value;
   if (existing != nullptr) {
     return Refusal{RefusalKind::conflict,
                    i18n::Message("api.tournament.exists", {{"id", command.id}})};

@@ -205,6 +205,18 @@ Outcome<ImportPlan> plan_import(const Tournament& t, const std::string& csv,
   return Outcome<ImportPlan>::ok(ImportPlan{std::move(rows)});
 }
 
+std::string admission_csv(const Tournament& t) {
+  std::string csv;
+  for (const Registration& r : t.registrations.all()) {
+    if (r.status != Registration::Status::registered || r.player) continue;
+    if (csv.empty()) csv = "id,name\n";
+    csv += r.id + ",\"";
+    for (char c : r.name) csv += c == '"' ? std::string("\"\"") : std::string(1, c);
+    csv += "\"\n";
+  }
+  return csv;
+}
+
 const char* import_status_name(ImportRow::Status status) {
   switch (status) {
     case ImportRow::Status::added:

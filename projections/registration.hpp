@@ -54,4 +54,9 @@ std::vector<const Player*> same_name_players(const Tournament& t, std::string_vi
 
 const char* import_status_name(ImportRow::Status status);
 
+// the registrations of `t` that hold a place and are not players yet, as a file the import
+// reads ("id,name", in registration order, each id the registration's): turning them into
+// players is an import of it, with the import's preview. Empty when there are none.
+std::string admission_csv(const Tournament& t);
+
 }  // namespace tally::projections

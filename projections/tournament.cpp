@@ -279,6 +279,7 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
                   : boost::json::parse(created.getRules().cStr()).as_object();
       self_reporting = created.getSelfReporting();
       created_seq = stored.seq();
+      registrations.set(registration_open(rules), registration_capacity(rules));
       break;
     }
     case Which::SELF_REPORTING:
@@ -289,6 +290,25 @@ bool Tournament::apply(const schema::StoredEvent& stored, const StreamName& stre
       Player player{text(p.getId()), text(p.getName())};
       player.registered_after_round = static_cast<std::uint32_t>(rounds.size());
       players.push_back(std::move(player));
+      registrations.became_player(players.back().id);
+      break;
+    }
+    case Which::REGISTRATION_RECEIVED:
+      registrations.received(payload.getRegistrationReceived(), stored.seq(),
+                             event.getRecordedAt());
+      break;
+    case Which::REGISTRATION_CANCELLED:
+      registrations.cancelled(schema::text_view(payload.getRegistrationCancelled().getId()));
+      break;
+    case Which::REGISTRATION_SETTINGS: {
+      auto settings = payload.getRegistrationSettings();
+      rules["registration"] = settings.getOpen() ? "open" : "closed";
+      if (settings.getCapacity() == 0) {
+        rules.erase("capacity");
+      } else {
+        rules["capacity"] = settings.getCapacity();
+      }
+      registrations.set(settings.getOpen(), settings.getCapacity());
       break;
     }
     case Which::PLAYER_DROPPED: {

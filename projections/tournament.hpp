@@ -7,6 +7,7 @@
 
 #include "projections/proposals.hpp"
 #include "projections/rational.hpp"
+#include "projections/registrations.hpp"
 #include "projections/round_clock.hpp"
 #include "schema/stored_event.hpp"
 
@@ -156,6 +157,7 @@ class Tournament {
   std::vector<StartedStage> stages;   // in the order started (projections/stages.hpp)
   std::vector<KeepApart> keep_apart;  // in effect (voided ones gone), oldest first
   std::vector<Penalty> penalties;     // in effect (voided ones gone), oldest first
+  Registrations registrations;        // registration before the day
 
   const Player* player(std::string_view id) const;
   const Round* round(std::uint32_t number) const;

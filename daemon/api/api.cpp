@@ -21,6 +21,7 @@ Api::Api(events::EventStore& store, LiveState& state, const projections::GameReg
       metrics_(metrics),
       config_(config),
       table_keys_(table_keys),
+      email_seal_(table_keys),
       replication_(replication) {}
 
 void Api::finish_background_work() {
@@ -51,6 +52,9 @@ std::vector<Api::RouteSpec> Api::routes() {
   auto import_players = [](bool check_only) {
     return [=](Api& api, const ExchangePtr& ex) { api.import_players(ex, check_only); };
   };
+  auto admit = [](bool check_only) {
+    return [=](Api& api, const ExchangePtr& ex) { api.admit_registrations(ex, check_only); };
+  };
   // A table's actions are the game's (GET /v1/games): the result, and claims, picks, scorings …
   const std::string table = "/v1/tournaments/{t}/rounds/{r}/tables/{n}";
 
@@ -77,6 +81,19 @@ std::vector<Api::RouteSpec> Api::routes() {
        import_players(true)},
       {verb::patch, "/v1/tournaments/{t}/players/{p}", Access::organizer,
        bind(&Api::rename_player)},
+      // registration before the day (docs/registration.md).
+      {verb::get, "/v1/tournaments/{t}/registration", Access::registrant,
+       bind(&Api::registration_status)},
+      {verb::post, "/v1/tournaments/{t}/registrations", Access::registrant,
+       bind(&Api::register_for)},
+      {verb::get, "/v1/tournaments/{t}/registrations", Access::organizer,
+       bind(&Api::list_registrations)},
+      {verb::post, "/v1/tournaments/{t}/registrations/admit", Access::organizer, admit(false)},
+      {verb::post, "/v1/tournaments/{t}/registrations/admit/check", Access::organizer, admit(true)},
+      {verb::get, "/v1/tournaments/{t}/registrations/{r}", Access::registrant,
+       bind(&Api::get_registration)},
+      {verb::delete_, "/v1/tournaments/{t}/registrations/{r}", Access::registrant,
+       bind(&Api::cancel_registration)},
       {verb::post, "/v1/tournaments/{t}/checkin", Access::token, bind(&Api::check_in)},
       {verb::post, "/v1/tournaments/{t}/checkin/drop-absent", Access::organizer,
        bind(&Api::drop_absent)},

@@ -204,6 +204,19 @@ class Api {
   void rename_player(const ExchangePtr& ex);
   // POST …/players/import (check_only: …/players/import/check): a CSV file's players.
   void import_players(const ExchangePtr& ex, bool check_only);
+  // --- registration before the day (Q-7, registrations.cpp) ---
+  void register_for(const ExchangePtr& ex);         // POST …/registrations (anyone)
+  void registration_status(const ExchangePtr& ex);  // GET …/registration (anyone)
+  void get_registration(const ExchangePtr& ex);     // GET …/registrations/{r} (the key)
+  void cancel_registration(const ExchangePtr& ex);  // DELETE …/registrations/{r} (the key)
+  void list_registrations(const ExchangePtr& ex);   // GET …/registrations (organizer)
+  // POST …/registrations/admit (check_only: …/admit/check): the registrations holding a place
+  // turned into players, through the CSV import's plan and preview.
+  void admit_registrations(const ExchangePtr& ex, bool check_only);
+  // PATCH …/{t} with `registration` and/or `capacity`.
+  void patch_registration(const ExchangePtr& ex, const json::object& body);
+  // The SHA-256 of the Registration-Key header, or nullopt when there is none.
+  static std::optional<std::string> registration_key_hash(const Exchange& ex);
   // --- seating constraints and penalties (constraints.cpp) ---
   void keep_apart(const ExchangePtr& ex);    // POST …/keep-apart (S-9)
   void give_penalty(const ExchangePtr& ex);  // POST …/players/{p}/penalties (S-11)
@@ -302,6 +315,7 @@ class Api {
   Metrics& metrics_;
   const Config& config_;
   const TableKeys& table_keys_;
+  const EmailSeal email_seal_;  // registrants' e-mail addresses
   ReplicationRole replication_;
   // A scan of the whole log or a checkpoint takes seconds on a big store: on an I/O thread it
   // would hold up every judge whose connection shares that thread.

@@ -106,22 +106,32 @@ void Api::drop_absent(const ExchangePtr& ex) {
   if (!fields.ok())
     return ex->respond(unprocessable(*ex, "api.player.drop_needs_reason", fields.errors()));
   deciders::DropAbsent command{ex->params.at("t"), *reason};
-  run_command(
+  run_command<deciders::DropAbsentFacts>(
       ex,
       [command, actor = actor_of(*ex)](const LiveState& s) {
         return deciders::decide(s.tournament(command.tournament), command, actor);
       },
-      [this, ex](const AppendResult& r) {
+      [this, ex](const AppendResult& r, const deciders::DropAbsentFacts*) {
         // Read back from the events it appended (also on a repeated request); nobody absent
-        // appends nothing and has no seq.
-        json::array ids;
+        // appends nothing and has no seq. Q-7: the waiting registrants moved up in their places
+        // are the players it registered, named.
+        json::array ids, moved_up;
         auto view = store_.read_view();
         for (std::uint64_t seq = r.first_seq; seq != 0 && seq <= r.last_seq; ++seq) {
-          if (auto e = view.event(seq); e && e->event().getPayload().isPlayerDropped())
-            ids.emplace_back(e->event().getPayload().getPlayerDropped().getId().cStr());
+          auto e = view.event(seq);
+          if (!e) continue;
+          auto payload = e->event().getPayload();
+          if (payload.isPlayerDropped())
+            ids.emplace_back(payload.getPlayerDropped().getId().cStr());
+          if (payload.isPlayerRegistered()) {
+            auto p = payload.getPlayerRegistered();
+            moved_up.emplace_back(
+                json::object{{"id", p.getId().cStr()}, {"name", p.getName().cStr()}});
+          }
         }
         return json_response(ex->request, http::status::ok,
                              json::object{{"dropped", std::move(ids)},
+                                          {"moved_up", std::move(moved_up)},
                                           {"seq", r.last_seq == 0 ? json::value(nullptr)
                                                                   : json::value(r.last_seq)}});
       });

@@ -40,6 +40,9 @@ ProposalReader reader_of(const Exchange& ex) {
 void Api::patch_tournament(const ExchangePtr& ex) {
   auto body = body_or_answer(ex);
   if (!body) return;
+  // Q-7 (registrations.cpp): the registration settings, one PATCH of their own.
+  if (body->contains("registration") || body->contains("capacity"))
+    return patch_registration(ex, *body);
   BodyFields fields(*body, {"self_reporting"});
   auto enabled = fields.boolean("self_reporting");
   if (fields.ok() && !enabled) fields.fail("self_reporting", "json.required");

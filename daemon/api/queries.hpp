@@ -14,6 +14,7 @@
 
 #include "daemon/api/proposal_view.hpp"
 #include "daemon/api/table_request.hpp"
+#include "daemon/email_seal.hpp"
 #include "daemon/http/language.hpp"
 #include "daemon/http/router.hpp"
 #include "daemon/http/table_token.hpp"
@@ -171,6 +172,31 @@ Viewed import_preview(const LiveState& s, const deciders::ImportPlayers& command
 Viewed players_imported(const LiveState& s, const std::string& tournament,
                         const deciders::ImportFacts* facts, std::uint64_t last_seq,
                         const CsvEncoding& encoding);
+
+// --- registration before the day (Q-7; registration_queries.cpp) -------------------------------
+
+// GET …/registration: whether registration is open, the capacity, and how many hold a place and
+// wait — what the public registration page shows. Nobody's name, nobody's e-mail.
+Viewed registration_status(const LiveState& s, const std::string& tournament);
+// GET …/registrations/{r}: one registration as its registrant sees it (`key_hash`: the SHA-256
+// of the key shown; nullopt for the organizer); another key is not_found, as a missing one.
+Viewed registration(const LiveState& s, const std::string& tournament, const std::string& id,
+                    const std::optional<std::string>& key_hash);
+// The answer to POST …/registrations: 201 {"id","status","position"?,"seq","key"?,"link"?}.
+// `id` is the registration the write appended; `key` its private key, shown in this answer only
+// (empty on an idempotent repeat: that request's key is not the one stored).
+Viewed registration_received(const LiveState& s, const std::string& tournament,
+                             const std::string& id, std::uint64_t seq, const std::string& key);
+// The answer to DELETE …/registrations/{r}: the registration now, and who moved up into its
+// place (`moved_up`: a registration id, or empty).
+Viewed registration_cancelled(const LiveState& s, const std::string& tournament,
+                              const std::string& id, const std::string& moved_up,
+                              std::uint64_t seq);
+// GET …/registrations (the organizer's console): every registration with its status, place in
+// line, check-in and e-mail address (opened with `seal`; never in any public answer).
+Viewed registrations(const LiveState& s, const std::string& tournament, const EmailSeal& seal);
+// PATCH …/{t} with `registration`/`capacity`: the settings as they are now, with the write's seq.
+Viewed registration_settings(const LiveState& s, const std::string& tournament, std::uint64_t seq);
 
 // --- reading ------------------------------------------------------------------------------------
 

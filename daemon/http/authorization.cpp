@@ -81,6 +81,8 @@ const char* roles_of(Access access) {
       return "anyone";
     case Access::public_read:
       return "anyone (public_reads = true), else a token";
+    case Access::registrant:
+      return "anyone (Q-7: limited per address; the private key for one registration)";
     case Access::token:
       return "organizer, judge";
     case Access::table:

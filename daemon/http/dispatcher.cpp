@@ -39,7 +39,8 @@ Dispatcher::Dispatcher(const Router& router, const LiveState& state, Metrics& me
       config_(config),
       table_keys_(table_keys),
       limiter_(config.rate_limit, config.rate_burst),
-      table_limiter_(config.table_rate_limit, config.table_rate_burst) {}
+      table_limiter_(config.table_rate_limit, config.table_rate_burst),
+      registration_limiter_(config.registration_rate_limit / 60.0, config.registration_burst) {}
 
 Caller Dispatcher::identify(const Request& request, const std::string& remote) const {
   Caller caller;
@@ -151,6 +152,17 @@ void Dispatcher::dispatch(Request request, const std::string& remote,
     RateLimiter& limiter = caller.identity.table && !caller.bad_token ? table_limiter_ : limiter_;
     if (auto wait = limiter.take(caller.limiter_key)) {
       Response r = problem(*ex, http::status::too_many_requests, "api.auth.rate_limited");
+      r.set(http::field::retry_after,
+            std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
+      return ex->respond(std::move(r));
+    }
+  }
+  if (match.route->access == Access::registrant && ex->request.method() == http::verb::post) {
+    // registrations from one address, whoever sends them (a token does not lift it).
+    if (auto wait = registration_limiter_.take("addr:" + remote)) {
+      Response r = problem(
+          *ex, http::status::too_many_requests, "api.registration.rate_limited",
+          ErrorEntries{ErrorEntry{"Q-7", "", "", i18n::Message("api.registration.rate_limited")}});
       r.set(http::field::retry_after,
             std::to_string(std::max<long>(1, (wait->count() + 999) / 1000)));
       return ex->respond(std::move(r));

@@ -5,13 +5,13 @@
 // Thread safety: dispatch() may be called from any thread; the rate limiter has its own lock.
 #pragma once
 
-#include "daemon/http/authorization.hpp"
 #include "daemon/config.hpp"
+#include "daemon/http/authorization.hpp"
 #include "daemon/http/http.hpp"
-#include "daemon/live_state.hpp"
-#include "daemon/metrics.hpp"
 #include "daemon/http/router.hpp"
 #include "daemon/http/table_token.hpp"
+#include "daemon/live_state.hpp"
+#include "daemon/metrics.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -84,7 +84,8 @@ class Dispatcher {
   const Config& config_;
   const TableKeys& table_keys_;
   RateLimiter limiter_;
-  RateLimiter table_limiter_;  // table tokens: a bucket each, smaller than a judge's
+  RateLimiter table_limiter_;         // table tokens: a bucket each, smaller than a judge's
+  RateLimiter registration_limiter_;  // anonymous registrations, a bucket per address
   std::atomic<std::uint64_t> next_request_{1};
 };
 

@@ -102,6 +102,8 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}/console", Access::page, page("console.html"));
   // A table's self-reporting page, opened from the QR code on its slip (the token in the fragment).
   router.add(http::verb::get, "/t/{t}/report", Access::page, page("report.html"));
+  // registration before the day, and the registrant's private link (the key in the fragment).
+  router.add(http::verb::get, "/t/{t}/register", Access::page, page("register.html"));
   auto asset = [this](std::string folder) {
     return [this, folder](const ExchangePtr& ex) {
       const std::string& name = ex->params.at("file");

@@ -22,6 +22,8 @@ enum class Access {
   page,         // anyone, always: the pages themselves (the data they fetch is checked as usual)
   open,         // anyone, never a token, no rate limit: /healthz and /metrics (probes, scrapers)
   public_read,  // anyone (unless the config makes reads need a token)
+  registrant,   // anyone, no token needed (Q-7: registering before the day, the private link);
+                // a POST also takes from the address's registration bucket
   token,        // any valid token: a judge or the organizer
   table,        // a judge, the organizer, or the table token of the path's {t}/{r}/{n}
   replica,      // a follower's token (or the organizer's): the replication log, nothing else

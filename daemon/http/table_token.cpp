@@ -72,6 +72,18 @@ bool TableKeys::keep_primary_secret(const std::filesystem::path& data_dir,
   return true;
 }
 
+TableKeys::Secret TableKeys::derive_key(std::string_view label) const {
+  Secret key{};
+  unsigned int length = 0;
+  if (HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
+           reinterpret_cast<const unsigned char*>(label.data()), label.size(), key.data(),
+           &length) == nullptr ||
+      length != key.size()) {
+    throw std::runtime_error("OpenSSL HMAC failed");
+  }
+  return key;
+}
+
 std::string TableKeys::secret_hex() const { return encoding::hex_encode(secret_); }
 
 std::string TableKeys::mac(const TableScope& scope, std::uint64_t seating_seq) const {

@@ -35,6 +35,10 @@ class TableKeys {
   // The secret as 64 hex digits, for the standbys.
   std::string secret_hex() const;
 
+  // A key of its own for another use of the server's secret (HMAC-SHA-256 of `label` under it):
+  // the e-mail seal's (daemon/email_seal.hpp), so that a standby holding the secret opens it too.
+  Secret derive_key(std::string_view label) const;
+
   // The token of `scope` as seated by the seating event `seating_seq`.
   std::string token(const TableScope& scope, std::uint64_t seating_seq) const;
   // Whether `token` is the token of `scope` under that seating (constant time).

@@ -79,11 +79,14 @@ export function mountCheckin(ctx) {
     const answer = await ctx.call("POST", ctx.path("/checkin/drop-absent"), { reason: $("drop-absent-reason").value.trim() });
     if (!answer.ok) return showRefusal(answer, { box: message, fields: { reason: $("drop-absent-reason") } });
     const dropped = answer.body.dropped || [];
+    // Q-7: the waiting registrants who were here moved up into the places, named.
+    const movedUp = answer.body.moved_up || [];
+    const said = dropped.length
+      ? t("console.checkin.dropped", { count: dropped.length, names: formatList(dropped.map((id) => ctx.playerName(id))) })
+      : t("console.checkin.dropped_none");
     say(
       message,
-      dropped.length
-        ? t("console.checkin.dropped", { count: dropped.length, names: formatList(dropped.map((id) => ctx.playerName(id))) })
-        : t("console.checkin.dropped_none"),
+      movedUp.length ? `${said} ${t("console.checkin.moved_up", { count: movedUp.length, names: formatList(movedUp.map((p) => p.name)) })}` : said,
       "ok",
     );
     form.reset();

@@ -13,6 +13,7 @@ import { gameName } from "./standings-columns.js";
 import { checkOrganizerToken, ConsoleContext, storedOrganizerToken, storeOrganizerToken } from "./console-context.js";
 import { mountRegistration } from "./console-registration.js";
 import { mountCheckin } from "./console-checkin.js";
+import { mountRegistrations } from "./console-registrations.js";
 import { mountSeating } from "./console-seating.js";
 import { mountClock } from "./console-clock.js";
 import { mountTables } from "./console-tables.js";
@@ -25,7 +26,7 @@ import { mountReplicationNotice } from "./console-replication.js";
 
 const $ = (id) => document.getElementById(id);
 const tournamentId = tournamentIdFromLocation();
-const SECTIONS = ["players", "checkin", "seating", "clock", "tables", "selfreport", "close", "stages", "judges", "organizer"];
+const SECTIONS = ["players", "registrations", "checkin", "seating", "clock", "tables", "selfreport", "close", "stages", "judges", "organizer"];
 
 const ctx = new ConsoleContext(tournamentId, { onUnauthorized: () => tokenRefused() });
 let feed = null;
@@ -177,6 +178,7 @@ async function main() {
   window.addEventListener("popstate", openSection);
   window.addEventListener("hashchange", openSection);
   mountRegistration(ctx);
+  mountRegistrations(ctx);
   mountCheckin(ctx);
   mountSeating(ctx);
   clock = mountClock(ctx);
