@@ -82,6 +82,15 @@ RatedIdentity tournament_identity(const Tournament& t, std::string_view player) 
 std::vector<RatedGame> tournament_games(const Tournament& t, const Game& game,
                                         const IdentityOf& identity) {
   std::vector<RatedGame> games;
+  // Each player's identity once: a player plays many tables, and finding one is a search.
+  std::unordered_map<std::string, RatedIdentity> identities;
+  auto identity_of = [&](std::string_view player) -> const RatedIdentity& {
+    auto it = identities.find(std::string(player));
+    if (it == identities.end()) {
+      it = identities.emplace(std::string(player), identity(t, player)).first;
+    }
+    return it->second;
+  };
   for (const auto& [key, state] : t.tables) {
     if (state.result() == nullptr) continue;  // nothing in effect: no game (yet, or any more)
     // The game's own placing of the table; a game's rule is never read here.
@@ -93,7 +102,7 @@ std::vector<RatedGame> tournament_games(const Tournament& t, const Game& game,
     for (const json::value& entry : players->as_array()) {
       const json::object& p = entry.as_object();
       const std::int64_t place = place_number(p.if_contains("place"));
-      g.seats.push_back({identity(t, p.at("player").as_string()),
+      g.seats.push_back({identity_of(p.at("player").as_string()),
                          static_cast<std::uint32_t>(std::max<std::int64_t>(place, 0))});
     }
     games.push_back(std::move(g));
