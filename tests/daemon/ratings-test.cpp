@@ -104,18 +104,31 @@ TEST_F(RatingsApi, RebuiltFromTheResultsInEffectInTheOrderFirstEntered) {
                            json::object{{"reason", "claimed at the wrong table"}});
   ASSERT_EQ(voided.status, 200) << voided.body;  // b first now
 
-  // Round 2: table 1 entered, then table 2, then table 1 corrected.
+  // Round 2: table 1 entered, then table 2.
   seat("cup", {{"a", "e", "b", "f"}, {"c", "g", "d", "h"}});
   auto r2t1 =
       org().put(table("cup", 2, 1),
                 result({sheet("a", 3, 0), sheet("e", 4, 0), sheet("b", 2, 2), sheet("f", 5, 0)}),
-                kFirstEntry);
+                kFirstEntry);  // b 6, f 5, e 4, a 3
   ASSERT_EQ(r2t1.status, 201) << r2t1.body;
   auto r2t2 =
       org().put(table("cup", 2, 2),
                 result({sheet("c", 2, 1), sheet("g", 3, 1), sheet("d", 4, 1), sheet("h", 5, 1)}),
                 kFirstEntry);  // h 7, d 6, g 5, c 4
   ASSERT_EQ(r2t2.status, 201) << r2t2.body;
+  // Round 3, and only then round 2's table 1 corrected: its game stays before round 3's, which
+  // its players played after it (rated at the correction's seq, a and b would differ).
+  seat("cup", {{"a", "c", "e", "g"}, {"b", "d", "f", "h"}});
+  auto r3t1 =
+      org().put(table("cup", 3, 1),
+                result({sheet("a", 2, 1), sheet("c", 4, 1), sheet("e", 3, 0), sheet("g", 2, 2)}),
+                kFirstEntry);  // c 6, g 6, a 4, e 3
+  ASSERT_EQ(r3t1.status, 201) << r3t1.body;
+  auto r3t2 =
+      org().put(table("cup", 3, 2),
+                result({sheet("b", 5, 2), sheet("d", 2, 0), sheet("f", 3, 1), sheet("h", 2, 1)}),
+                kFirstEntry);  // b 9, f 5, h 4, d 2
+  ASSERT_EQ(r3t2.status, 201) << r3t2.body;
   auto fixed =
       org().put(table("cup", 2, 1),
                 result({sheet("a", 5, 2), sheet("e", 4, 0), sheet("b", 2, 2), sheet("f", 5, 0)},
@@ -128,6 +141,8 @@ TEST_F(RatingsApi, RebuiltFromTheResultsInEffectInTheOrderFirstEntered) {
       game("cup", {{"a", 2}, {"b", 1}, {"c", 3}, {"d", 4}}, names),  // the claim voided
       game("cup", {{"a", 1}, {"b", 2}, {"e", 4}, {"f", 3}}, names),  // corrected, where first
       game("cup", {{"c", 4}, {"d", 2}, {"g", 3}, {"h", 1}}, names),
+      game("cup", {{"a", 3}, {"c", 1}, {"e", 4}, {"g", 1}}, names),
+      game("cup", {{"b", 1}, {"d", 4}, {"f", 2}, {"h", 3}}, names),
   };
   const auto expected = projections::ranked(projections::rate_games(games), text::Collation());
 
@@ -153,8 +168,8 @@ TEST_F(RatingsApi, RebuiltFromTheResultsInEffectInTheOrderFirstEntered) {
                 rows.at(i - 1).at("rating").to_number<double>());
     }
   }
-  // Everyone played two games: one per round, a correction replacing one, not adding one.
-  for (const auto& row : rows.as_array()) EXPECT_EQ(row.at("games"), 2);
+  // Everyone played three games: one per round, a correction replacing one, not adding one.
+  for (const auto& row : rows.as_array()) EXPECT_EQ(row.at("games"), 3);
 
   // Public: no token needed.
   HttpClient anonymous = client("");
