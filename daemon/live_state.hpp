@@ -99,6 +99,8 @@ class LiveState {
   const projections::Game* game_of(const projections::Tournament& t) const {
     return games_.find(t.game);
   }
+  // The game this server serves under `id`, or null.
+  const projections::Game* game(std::string_view id) const { return games_.find(id); }
   // The tournament's standings at its current state (cached). REQUIRES: inside read().
   boost::json::object standings(const projections::Tournament& t) const;
 

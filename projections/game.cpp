@@ -32,6 +32,18 @@ bool Game::accepts(schema::Event::Payload::Which kind) const {
                      [kind](const ActionSpec& a) { return a.kind == kind; });
 }
 
+std::int64_t place_number(const boost::json::value* place) {
+  if (place == nullptr) return 0;
+  if (place->is_int64()) return place->get_int64();
+  if (!place->is_string()) return 0;
+  std::int64_t n = 0;
+  for (char c : place->get_string()) {
+    if (c < '0' || c > '9') break;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
 RuleErrors Game::check_action(const Tournament& tournament, const TableState& table,
                               schema::Event::Reader proposed) const {
   if (auto wrong = check_correction(table, proposed); !wrong.empty()) return wrong;

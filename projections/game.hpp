@@ -13,6 +13,7 @@
 #include "text/json_writer.hpp"
 
 #include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
 
 #include <capnp/message.h>
 
@@ -102,6 +103,10 @@ struct FieldSpec {
 
 // A field with its name, type, label key and English label (the rest as the defaults say).
 FieldSpec make_field(std::string name, std::string type, std::string label, std::string text);
+
+// The number of a place in a table result (Game::table_result's "place"): a number, or the
+// games' label of one ("3", "3=" when shared); 0 when there is none.
+std::int64_t place_number(const boost::json::value* place);
 
 // A table action: "result" (PUT …/result, one entry per player under "players"), or the POST
 // actions "claims", "picks", "scorings".

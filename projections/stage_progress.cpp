@@ -29,19 +29,6 @@ const StartedStage* started_stage(const Tournament& t, std::uint32_t index) {
   return nullptr;
 }
 
-// A table result's place: a number, or the games' label of one ("3", "3=" when shared).
-std::int64_t place_number(const json::value* place) {
-  if (place == nullptr) return 0;
-  if (place->is_int64()) return place->get_int64();
-  if (!place->is_string()) return 0;
-  std::int64_t n = 0;
-  for (char c : place->get_string()) {
-    if (c < '0' || c > '9') break;
-    n = n * 10 + (c - '0');
-  }
-  return n;
-}
-
 // S-5: a stage table's players best first — the game's place, then the better seed (a final
 // never ends in a shared place). Empty while the table has no result.
 std::vector<std::string> table_order(const Tournament& t, const Game& game,

@@ -59,6 +59,14 @@ void TableState::apply(const schema::StoredEvent& stored) {
     std::erase_if(actions, [&](const Action& a) { return a.seq() == event.getSupersedes(); });
   }
   if (event.getPayload().which() != Which::VOID) actions.push_back(Action{stored});
+  // A correction keeps the first entry; a table whose result is gone starts again.
+  if (result() == nullptr) {
+    first_result_seq = 0;
+    first_result_at = 0;
+  } else if (first_result_seq == 0) {
+    first_result_seq = stored.seq();
+    first_result_at = event.getRecordedAt();
+  }
 }
 
 std::vector<const Action*> TableState::of_kind(Which kind) const {

@@ -104,6 +104,11 @@ struct TableState {
   std::uint32_t table = 0;
   std::uint64_t version = 0;    // the table stream's version (0: nothing entered yet)
   std::vector<Action> actions;  // in effect, oldest first
+  // The result entry the result in effect descends from (its first entry, before any
+  // correction): its seq and recorded time. 0 while the table has no result in effect. Ratings
+  // apply a table's game in the order its result was first entered.
+  std::uint64_t first_result_seq = 0;
+  std::int64_t first_result_at = 0;
 
   // The newest result in effect (any game's result payload), or null.
   const Action* result() const;

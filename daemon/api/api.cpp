@@ -156,6 +156,7 @@ std::vector<Api::RouteSpec> Api::routes() {
       {verb::get, "/v1/series/{s}/links", Access::organizer, bind(&Api::list_links)},
       {verb::get, "/v1/games", Access::public_read, bind(&Api::list_games)},
       {verb::post, "/v1/games/{game}/score", Access::public_read, bind(&Api::game_calculation)},
+      {verb::get, "/v1/ratings/{game}", Access::public_read, bind(&Api::ratings)},
       // The first edition's address of the same calculator (/v1/carcassonne/score).
       {verb::post, "/v1/{game}/score", Access::public_read, bind(&Api::game_calculation)},
   };

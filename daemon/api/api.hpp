@@ -292,6 +292,7 @@ class Api {
   void metrics(const ExchangePtr& ex);
   // --- the games ---
   void list_games(const ExchangePtr& ex);
+  void ratings(const ExchangePtr& ex);
   void game_calculation(const ExchangePtr& ex);
   // --- operations ---
   void backup(const ExchangePtr& ex);

@@ -513,5 +513,55 @@ json::array audit_entries(const LiveState& s, const std::string& tournament,
 
 std::uint64_t applied_seq(const LiveState& s) { return s.seq(); }
 
+// --- ratings (Q-6) ------------------------------------------------------------------------------
+
+projections::RatedIdentity rating_identity(const LiveState& /*s*/, const Tournament& t,
+                                           std::string_view player) {
+  return projections::tournament_identity(t, player);
+}
+
+Viewed ratings(const LiveState& s, const std::string& game_id) {
+  const projections::Game* game = s.game(game_id);
+  if (game == nullptr) {
+    return deciders::Refusal{deciders::RefusalKind::not_found,
+                             i18n::Message("api.game.not_found", {{"game", game_id}})};
+  }
+  // Rebuilt on every read, nothing cached: 1,250 Catan tables take 25–40 ms in a Release build,
+  // most of it the game placing its tables (docs/series.md, "Ratings").
+  const projections::IdentityOf identity = [&s](const Tournament& t, std::string_view player) {
+    return rating_identity(s, t, player);
+  };
+  std::vector<std::vector<projections::RatedGame>> games;
+  for (const auto& [id, t] : s.tournaments()) {
+    if (t.game == game_id) games.push_back(projections::tournament_games(t, *game, identity));
+  }
+  // Players of many tournaments and locales: the root collation orders their names.
+  const auto rows = projections::ranked(
+      projections::rate_games(projections::merge_games(std::move(games))), text::Collation());
+  json::array out;
+  out.reserve(rows.size());
+  for (const projections::RankedPlayer& row : rows) {
+    const projections::RatedIdentity& who = row.player.identity;
+    const projections::Rating& r = row.player.rating;
+    json::object o;
+    o.reserve(9);
+    o.emplace("rank", row.rank);
+    if (who.person.empty()) {
+      o.emplace("person", nullptr);
+      o.emplace("tournament", who.tournament);
+      o.emplace("player", who.player);
+    } else {
+      o.emplace("person", who.person);
+    }
+    o.emplace("name", who.name);
+    o.emplace("games", r.games);
+    o.emplace("mu", r.mu);
+    o.emplace("sigma", r.sigma);
+    o.emplace("rating", r.display());
+    out.emplace_back(std::move(o));
+  }
+  return View{.body = std::move(out), .seq = s.seq()};
+}
+
 }  // namespace queries
 }  // namespace tally::daemon

@@ -23,6 +23,7 @@
 #include "deciders/decision.hpp"
 #include "deciders/lookup.hpp"
 #include "deciders/players.hpp"
+#include "projections/ratings.hpp"
 #include "schema/stored_event.hpp"
 
 #include <boost/json.hpp>
@@ -217,6 +218,19 @@ json::array audit_entries(const LiveState& s, const std::string& tournament,
                           const deciders::Actor& actor);
 // The seq the projections have folded up to.
 std::uint64_t applied_seq(const LiveState& s);
+
+// --- ratings (Q-6) ------------------------------------------------------------------------------
+
+// Who a tournament's player is for the ratings. For now every player is their own
+// ("{tournament}/{player}", no person); the series work links players to persons here, and
+// only here.
+projections::RatedIdentity rating_identity(const LiveState& s, const projections::Tournament& t,
+                                           std::string_view player);
+// GET /v1/ratings/{game}: every rated player of the game's tournaments, rebuilt from the results
+// in effect — [{"rank","person","tournament","player","name","games","mu","sigma","rating"}]
+// (person null while none is linked; tournament and player only then), best rating first. An
+// unknown game is not_found.
+Viewed ratings(const LiveState& s, const std::string& game);
 
 }  // namespace queries
 }  // namespace tally::daemon

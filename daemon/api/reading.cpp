@@ -162,6 +162,13 @@ void Api::list_games(const ExchangePtr& ex) {
   ex->respond(std::move(response));
 }
 
+// the game's ratings, rebuilt from every tournament's results in effect.
+void Api::ratings(const ExchangePtr& ex) {
+  run_query(ex, [&game = ex->params.at("game")](const LiveState& s) {
+    return queries::ratings(s, game);
+  });
+}
+
 // A game's stateless calculator (e.g. a scoring calculator): the body is the
 // calculation's input, the tournament rules come as query parameters
 // (?edition=C2&buildings_variant=true).
