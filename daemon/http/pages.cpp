@@ -104,6 +104,9 @@ void Pages::add_routes(Router& router) const {
   router.add(http::verb::get, "/t/{t}/report", Access::page, page("report.html"));
   // registration before the day, and the registrant's private link (the key in the fragment).
   router.add(http::verb::get, "/t/{t}/register", Access::page, page("register.html"));
+  // A series' public page (docs/pages.md, "The series pages"); a person's is the same page with
+  // ?person={p}.
+  router.add(http::verb::get, "/s/{s}", Access::page, page("series.html"));
   auto asset = [this](std::string folder) {
     return [this, folder](const ExchangePtr& ex) {
       const std::string& name = ex->params.at("file");
