@@ -95,7 +95,6 @@ class LiveState {
   // The identity whose token hashes to `token_hash`, comparing every stored hash in constant
   // time; nullopt for an unknown or revoked token.
   std::optional<Identity> identify(const schema::Digest& token_hash) const;
-  const projections::Game* game(std::string_view id) const { return games_.find(id); }
   const projections::Game* game_of(const projections::Tournament& t) const {
     return games_.find(t.game);
   }

@@ -59,6 +59,7 @@ struct RatedIdentity {
   std::string key;         // players with one key are one rated person
   std::string name;        // shown
   std::string person;      // the person linked, "" while none is (then `key` is tournament/player)
+  std::string series;      // the series whose person it is
   std::string tournament;  // the player this identity was made from
   std::string player;
 };

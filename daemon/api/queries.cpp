@@ -13,6 +13,8 @@
 #include "text/collation.hpp"
 #include "text/json_writer.hpp"
 
+#include <set>
+
 namespace tally::daemon {
 
 using projections::Tournament;
@@ -515,8 +517,21 @@ std::uint64_t applied_seq(const LiveState& s) { return s.seq(); }
 
 // --- ratings (Q-6) ------------------------------------------------------------------------------
 
-projections::RatedIdentity rating_identity(const LiveState& /*s*/, const Tournament& t,
+projections::RatedIdentity rating_identity(const LiveState& s, const Tournament& t,
                                            std::string_view player) {
+  // a player linked to a person of a series is that person (the first series, by id, that
+  // links the player: a person is a series' identity).
+  for (const auto& [id, series] : s.all_series()) {
+    if (series.game != t.game) continue;
+    if (const projections::Person* person = series.person_of(t.id, player)) {
+      projections::RatedIdentity who;
+      who.key = "s/" + id + "/" + person->id;
+      who.name = person->name;
+      who.person = person->id;
+      who.series = id;
+      return who;
+    }
+  }
   return projections::tournament_identity(t, player);
 }
 
@@ -535,6 +550,15 @@ Viewed ratings(const LiveState& s, const std::string& game_id) {
   for (const auto& [id, t] : s.tournaments()) {
     if (t.game == game_id) games.push_back(projections::tournament_games(t, *game, identity));
   }
+  // And the tournaments imported into series, each once even when two series imported it.
+  std::set<std::pair<std::string, schema::Digest>> imported;
+  for (const auto& [series_id, series] : s.all_series()) {
+    if (series.game != game_id) continue;
+    for (const auto& [t_id, import] : series.imports) {
+      if (!imported.emplace(t_id, import.origin.log).second) continue;
+      games.push_back(projections::tournament_games(import.tournament, *game, identity));
+    }
+  }
   // Players of many tournaments and locales: the root collation orders their names.
   const auto rows = projections::ranked(
       projections::rate_games(projections::merge_games(std::move(games))), text::Collation());
@@ -552,6 +576,7 @@ Viewed ratings(const LiveState& s, const std::string& game_id) {
       o.emplace("player", who.player);
     } else {
       o.emplace("person", who.person);
+      o.emplace("series", who.series);
     }
     o.emplace("name", who.name);
     o.emplace("games", r.games);

@@ -222,12 +222,13 @@ std::uint64_t applied_seq(const LiveState& s);
 // --- ratings (Q-6) ------------------------------------------------------------------------------
 
 // Who a tournament's player is for the ratings. For now every player is their own
-// ("{tournament}/{player}", no person); the series work links players to persons here, and
-// only here.
+// ("{tournament}/{player}", no person) unless a series links the player to a person: then
+// that person of the first such series by id ("s/{series}/{person}").
 projections::RatedIdentity rating_identity(const LiveState& s, const projections::Tournament& t,
                                            std::string_view player);
-// GET /v1/ratings/{game}: every rated player of the game's tournaments, rebuilt from the results
-// in effect — [{"rank","person","tournament","player","name","games","mu","sigma","rating"}]
+// GET /v1/ratings/{game}: every rated player of the game's tournaments and of the tournaments
+// imported into series, rebuilt from the results in effect —
+// [{"rank","person","series"?,"tournament"?,"player"?,"name","games","mu","sigma","rating"}]
 // (person null while none is linked; tournament and player only then), best rating first. An
 // unknown game is not_found.
 Viewed ratings(const LiveState& s, const std::string& game);

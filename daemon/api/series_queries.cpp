@@ -175,6 +175,22 @@ Viewed person(const LiveState& s, const std::string& id, const std::string& pers
     body["standing"] = row;
   }
   if (!body.contains("standing")) body["standing"] = nullptr;
+  // the person's rating across every tournament of the game (null before a first game).
+  body["rating"] = nullptr;
+  Viewed rated_view = ratings(s, series->game);
+  if (auto* rated = std::get_if<View>(&rated_view)) {
+    for (const auto& row : rated->body.as_array()) {
+      const auto& r = row.as_object();
+      if (r.at("person") == json::value(person->id) && r.if_contains("series") &&
+          r.at("series") == json::value(id)) {
+        body["rating"] = json::object{{"mu", r.at("mu")},
+                                      {"sigma", r.at("sigma")},
+                                      {"rating", r.at("rating")},
+                                      {"games", r.at("games")},
+                                      {"rank", r.at("rank")}};
+      }
+    }
+  }
   if (series->scoring.at("kind") == "qualification") {
     std::uint32_t missing = series->scoring.at("points_to_qualify").to_number<std::uint32_t>();
     for (const auto& row : standings.rows) {
