@@ -60,6 +60,18 @@ std::optional<Refusal> find_series_player(const Series& s, const SeriesTournamen
   return std::nullopt;
 }
 
+// the organizer's decision on one link, an event of the series.
+events::Draft link_event(const Actor& actor, const std::string& person,
+                         const std::string& tournament, const std::string& player, bool rejected) {
+  events::Draft d = authored(actor);
+  auto linked = d.event().getPayload().initPersonLinked();
+  linked.setPerson(person);
+  linked.setTournament(tournament);
+  linked.setPlayer(player);
+  linked.setRejected(rejected);
+  return d;
+}
+
 }  // namespace
 
 Refusal series_not_found(const std::string& id) {
@@ -114,7 +126,7 @@ Decision<> decide(const Series* s, const Tournament* t, const AddSeriesTournamen
 }
 
 Decision<SeriesImportFacts> decide(const Series* s, const ImportSeriesTournament& command,
-                             const Actor& actor) {
+                                   const Actor& actor) {
   if (s == nullptr) return series_not_found(command.series);
   auto folded = Tournament::fold(command.tournament_events);
   if (!folded || folded->game != s->game) {
@@ -202,12 +214,7 @@ Decision<AddedPerson> decide(const Series* s, const SeriesTournaments& tournamen
   added.setClub(command.club);
   a.events.push_back(std::move(d));
   if (link) {
-    events::Draft l = authored(actor);
-    auto linked = l.event().getPayload().initPersonLinked();
-    linked.setPerson(id);
-    linked.setTournament(command.from_tournament);
-    linked.setPlayer(command.from_player);
-    a.events.push_back(std::move(l));
+    a.events.push_back(link_event(actor, id, command.from_tournament, command.from_player, false));
   }
   return Accepted<AddedPerson>{std::move(a), AddedPerson{id}};
 }
@@ -245,14 +252,9 @@ Decision<> decide(const Series* s, const SeriesTournaments& tournaments, const D
   } else if (s->rejected(person->id, command.tournament, command.player)) {
     return at_series(*s);  // already rejected
   }
-  events::Draft d = authored(actor);
-  auto linked = d.event().getPayload().initPersonLinked();
-  linked.setPerson(person->id);
-  linked.setTournament(command.tournament);
-  linked.setPlayer(command.player);
-  linked.setRejected(command.reject);
   Append a = at_series(*s);
-  a.events.push_back(std::move(d));
+  a.events.push_back(
+      link_event(actor, person->id, command.tournament, command.player, command.reject));
   return a;
 }
 

@@ -105,17 +105,7 @@ ExportResult export_tournament(const ReadView& view, const TournamentExportHeade
                     {"final", header.final},
                     {"standings", header.standings}};
   out << json::serialize(line) << '\n';
-  ExportResult result;
-  Digest previous{};
-  view.scan(1, [&](const schema::StoredEvent& e) {
-    if (e.seq() > head.seq) return false;
-    out << export_line(view, e, previous) << '\n';
-    previous = e.hash();
-    result.events = e.seq();
-    return true;
-  });
-  result.head = previous;
-  return result;
+  return export_log(view, out);  // the same view: up to the head the header names
 }
 
 std::variant<VerifiedTournamentExport, BrokenTournamentExport> verify_tournament_export(

@@ -54,14 +54,14 @@ std::vector<Rating> rate_game(const std::vector<Rating>& before,
                               const RatingModel& model = {});
 
 // Who a tournament's player is for ratings: the key their games are rated under, and how they
-// are shown. The series work maps players to persons; until then every player is their own.
+// are shown: the person a series links the player to (queries::rating_identity), else the player.
 struct RatedIdentity {
   std::string key;         // players with one key are one rated person
   std::string name;        // shown
   std::string person;      // the person linked, "" while none is (then `key` is tournament/player)
-  std::string series;      // the series whose person it is
   std::string tournament;  // the player this identity was made from
   std::string player;
+  std::string series;  // the series whose person it is ("" while no person is linked)
 };
 using IdentityOf = std::function<RatedIdentity(const Tournament&, std::string_view player)>;
 

@@ -308,16 +308,23 @@ const QualificationBracket* bracket_for(const QualificationScoring& q, std::uint
   return found;
 }
 
+// A tournament's entry in the standings' list, with what every scoring says of it.
+SeriesTournamentSummary& summary_of(std::vector<SeriesTournamentSummary>& summaries,
+                                    const SeriesTournament& t) {
+  SeriesTournamentSummary& summary = summaries.emplace_back();
+  summary.id = t.id;
+  summary.name = t.name;
+  summary.imported = t.imported;
+  summary.final = t.final;
+  summary.ended_at = t.ended_at;
+  return summary;
+}
+
 //
 void qualify(const QualificationScoring& q, const std::vector<SeriesTournament>& order, Building& b,
              std::vector<SeriesTournamentSummary>& summaries) {
   for (const SeriesTournament& t : order) {
-    SeriesTournamentSummary& summary = summaries.emplace_back();
-    summary.id = t.id;
-    summary.name = t.name;
-    summary.imported = t.imported;
-    summary.final = t.final;
-    summary.ended_at = t.ended_at;
+    SeriesTournamentSummary& summary = summary_of(summaries, t);
     summary.size = qualifier_size(t);
     const QualificationBracket* bracket = t.final ? bracket_for(q, summary.size) : nullptr;
     summary.counted = bracket != nullptr;
@@ -364,13 +371,8 @@ void ladder_points(const LadderScoring& l, const std::vector<SeriesTournament>& 
     return place >= 1 && place <= l.points.size() ? l.points[place - 1] : 0;
   };
   for (const SeriesTournament& t : order) {
-    SeriesTournamentSummary& summary = summaries.emplace_back();
-    summary.id = t.id;
-    summary.name = t.name;
-    summary.imported = t.imported;
-    summary.final = t.final;
+    SeriesTournamentSummary& summary = summary_of(summaries, t);
     summary.counted = t.final;
-    summary.ended_at = t.ended_at;
     summary.size = static_cast<std::uint32_t>(t.entrants.size());
     for (std::size_t i = 0; i < t.entrants.size();) {
       std::size_t j = i;

@@ -386,6 +386,22 @@ TEST_F(Season, ThreeQualifiersOneImportedGiveEveryPlayerTheStatusWorkedOutByHand
                                   {{"Accept-Language", "en"}});
   EXPECT_EQ(str(in_english.json().at("missing")), "one more qualification point");
 
+  // a linked player is rated as the person, over this server's tournaments and the import:
+  // Anna played all three qualifiers, four rounds each.
+  auto ratings = fed_->get("/v1/ratings/catan");
+  ASSERT_EQ(ratings.status, 200) << ratings.body;
+  const json::value rated = ratings.json();
+  const json::object* anna = nullptr;
+  for (const auto& row : rated.as_array()) {
+    if (row.at("person") == "Anna") anna = &row.as_object();
+  }
+  ASSERT_NE(anna, nullptr);
+  EXPECT_EQ(anna->at("games"), 12);
+  EXPECT_EQ(str(anna->at("series")), "ctt-2027");
+  auto anna_page = fed_->get("/v1/series/ctt-2027/people/Anna").json();
+  EXPECT_EQ(anna_page.at("rating").at("mu"), anna->at("mu"));
+  EXPECT_EQ(anna_page.at("rating").at("games"), 12);
+
   // As it was before the last tournament joined: C's results count for nothing yet.
   auto earlier = fed_->get("/v1/series/ctt-2027/standings?as_of=" + std::to_string(seq_before));
   ASSERT_EQ(earlier.status, 200) << earlier.body;
