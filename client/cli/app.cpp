@@ -29,10 +29,10 @@ const OptionSpec& tournament_option() {
 const std::vector<Command>& all_commands() {
   static const std::vector<Command> commands = [] {
     std::vector<Command> out;
-    for (auto group :
-         {login_commands, judge_commands, tournament_commands, player_commands, round_commands,
-          result_commands, sync_commands, table_action_commands, score_commands, standings_commands,
-          stage_commands, audit_commands, watch_commands, ops_commands, games_commands}) {
+    for (auto group : {login_commands, judge_commands, tournament_commands, player_commands,
+                       round_commands, result_commands, sync_commands, table_action_commands,
+                       score_commands, standings_commands, stage_commands, series_commands,
+                       audit_commands, watch_commands, ops_commands, games_commands}) {
       for (auto& c : group()) out.push_back(std::move(c));
     }
     return out;

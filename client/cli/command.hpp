@@ -71,6 +71,7 @@ std::vector<Command> table_action_commands();
 std::vector<Command> score_commands();
 std::vector<Command> standings_commands();
 std::vector<Command> stage_commands();
+std::vector<Command> series_commands();
 std::vector<Command> audit_commands();
 std::vector<Command> watch_commands();
 std::vector<Command> ops_commands();

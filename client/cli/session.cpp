@@ -229,10 +229,17 @@ std::string new_idempotency_key() {
 }
 
 tally::net::HttpReply Session::send(tally::net::http::verb method, const std::string& target,
-                                const json::value& body,
-                                std::map<std::string, std::string> headers) {
+                                    const json::value& body,
+                                    std::map<std::string, std::string> headers) {
   headers.emplace("Idempotency-Key", new_idempotency_key());
   return attempt([&] { return http_->request(method, target, json::serialize(body), headers); });
+}
+
+tally::net::HttpReply Session::send_text(tally::net::http::verb method, const std::string& target,
+                                         std::string body, const std::string& content_type) {
+  std::map<std::string, std::string> headers{{"Idempotency-Key", new_idempotency_key()},
+                                             {"Content-Type", content_type}};
+  return attempt([&] { return http_->request(method, target, body, headers); });
 }
 
 tally::net::HttpReply Session::check(const std::string& target, const json::value& body) {
@@ -240,7 +247,8 @@ tally::net::HttpReply Session::check(const std::string& target, const json::valu
       [&] { return http_->request(tally::net::http::verb::post, target, json::serialize(body)); });
 }
 
-tally::net::HttpReply Session::send_without_body(tally::net::http::verb method, const std::string& target) {
+tally::net::HttpReply Session::send_without_body(tally::net::http::verb method,
+                                                 const std::string& target) {
   std::map<std::string, std::string> headers{{"Idempotency-Key", new_idempotency_key()}};
   return attempt([&] { return http_->request(method, target, "", headers); });
 }

@@ -8,8 +8,8 @@
 
 #include "client/cli/exit_codes.hpp"
 #include "client/cli/offline_copy.hpp"
-#include "net/http_client.hpp"
 #include "i18n/language.hpp"
+#include "net/http_client.hpp"
 
 #include <boost/json.hpp>
 
@@ -83,8 +83,11 @@ class Session {
   // record twice.
   tally::net::HttpReply get(const std::string& target);
   tally::net::HttpReply send(tally::net::http::verb method, const std::string& target,
-                         const boost::json::value& body,
-                         std::map<std::string, std::string> headers = {});
+                             const boost::json::value& body,
+                             std::map<std::string, std::string> headers = {});
+  // The same with a body that is not JSON (a venue's export: JSON Lines) of `content_type`.
+  tally::net::HttpReply send_text(tally::net::http::verb method, const std::string& target,
+                                  std::string body, const std::string& content_type);
   // A POST that changes nothing (…/check): the same request as a write, without the
   // Idempotency-Key (there is nothing to record twice).
   tally::net::HttpReply check(const std::string& target, const boost::json::value& body);

@@ -407,7 +407,7 @@ test("the console: each section's heading on the first screen after its link, ne
         // of the page on a phone (there the links scroll away with the page).
         if (PHONES.includes(screen)) await page.evaluate(() => window.scrollTo(0, 0));
         else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.locator("#sections").getByRole("link").nth(SECTIONS.indexOf(section)).click();
+        await page.locator(`#sections a[data-section="${section}"]`).click();
         await page.locator(`#sections a[data-section="${section}"][aria-current="true"]`).waitFor();
         await page.locator(`#${section}`).waitFor({ state: "visible" });
         const place = await headingPlace(page, section);

@@ -418,6 +418,53 @@ TEST_F(Cli, PlayersAreAddedDroppedAndImportedFromCsv) {
   EXPECT_TRUE(contains(show.out, "d   Dana Veselá    dropped")) << show.out;
 }
 
+TEST_F(Cli, SeriesExportImportAndStandings) {
+  catan_tournament();
+  auto org = daemon_->organizer();
+  json::array rows{catan_row("a", 2, 4), catan_row("b", 2, 3), catan_row("c", 2, 2),
+                   catan_row("d", 2, 1)};
+  ASSERT_EQ(org.put("/v1/tournaments/brno/rounds/1/tables/1/result",
+                    json::object{{"players", rows}}, {{"If-None-Match", "*"}})
+                .status,
+            201);
+  ASSERT_EQ(org.post("/v1/tournaments/brno/rounds/1/close", json::object{{"final", true}}).status,
+            201);
+  ASSERT_EQ(org.post("/v1/series", json::object{{"id", "ctt"},
+                                                {"name", "Tour"},
+                                                {"game", "catan"},
+                                                {"scoring", json::object{{"kind", "qualification"},
+                                                                         {"min_players", 4}}}})
+                .status,
+            201);
+
+  const std::string file = dir_.sub("brno.jsonl");
+  auto exported = tally({"series", "export", file});
+  ASSERT_EQ(exported.exit_code, kOk) << exported.err;
+  EXPECT_TRUE(contains(read_text(file), "\"format\":\"tallyd-tournament-export\""));
+
+  auto imported = tally({"series", "import", "ctt", file});
+  ASSERT_EQ(imported.exit_code, kOk) << imported.err;
+  EXPECT_TRUE(contains(imported.out, "imported brno from")) << imported.out;
+  EXPECT_TRUE(contains(imported.out, "size 4")) << imported.out;
+  auto again = tally({"series", "import", "ctt", file});
+  EXPECT_TRUE(contains(again.out, "was imported already")) << again.out;
+
+  // One byte changed: refused whole, naming the line.
+  std::string text = read_text(file);
+  text[text.find("\"bytes\":\"") + 20] ^= 1;
+  const std::string bad = dir_.sub("bad.jsonl");
+  std::ofstream(bad, std::ios::binary) << text;
+  auto refused = tally({"series", "import", "ctt", bad});
+  EXPECT_NE(refused.exit_code, kOk);
+  EXPECT_TRUE(contains(refused.err, "line 2")) << refused.err;
+
+  auto standings = tally({"series", "standings", "ctt"});
+  ASSERT_EQ(standings.exit_code, kOk) << standings.err;
+  // 4 players by Q-2 with min_players 4: the first bracket (from 12) is not reached: nobody.
+  EXPECT_TRUE(contains(standings.out, "Anna Horáková")) << standings.out;
+  EXPECT_TRUE(contains(standings.out, "2 more points needed")) << standings.out;
+}
+
 TEST_F(Cli, RoundSeatManualAndRandom) {
   catan_tournament(false);
   CliResult seated = tally({"round", "seat", "--table", "a,b,c,d"});
