@@ -14,7 +14,8 @@ import { clearRefusals, errorText, showRefusal, warningsText } from "./console-r
 const $ = (id) => document.getElementById(id);
 
 // The status of an import row as the reader sees it (literal keys: the catalogs' test reads them).
-const ROW_STATUS = {
+// The registrations' turn into players shows the same preview (console-registrations.js).
+export const ROW_STATUS = {
   added: () => t("console.import.status_added"),
   unchanged: () => t("console.import.status_unchanged"),
   changed: (row) => t("console.import.status_changed", { previous: row.previous_name || "" }),

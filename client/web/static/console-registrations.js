@@ -10,6 +10,7 @@
 import { el, person, say, setChildren } from "./dom.js";
 import { t } from "./i18n.js";
 import { clearRefusals, showRefusal } from "./console-refusals.js";
+import { ROW_STATUS } from "./console-registration.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,15 +19,6 @@ const STATUS = {
   registered: (r) => (r.player ? t("console.registrations.status_player") : t("console.registrations.status_registered")),
   waiting: (r) => t("console.registrations.status_waiting", { position: r.position }),
   cancelled: () => t("console.registrations.status_cancelled"),
-};
-
-// An import row's status, as the players' import shows it.
-const ROW_STATUS = {
-  added: () => t("console.import.status_added"),
-  unchanged: () => t("console.import.status_unchanged"),
-  changed: (row) => t("console.import.status_changed", { previous: row.previous_name || "" }),
-  possible_duplicate: (row) =>
-    t("console.import.status_duplicate", { names: (row.matches || []).map((m) => m.name).join(", ") }),
 };
 
 export function mountRegistrations(ctx) {
